@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+/** Placeholder entry point; the decoder demo replaces it. */
+console.log('portcullis');

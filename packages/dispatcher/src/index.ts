@@ -1,0 +1,2 @@
+/** Jobs as workflows: bounded admission, guardrails, cooperative cancellation of the whole tree, artifact registry. */
+export const PACKAGE_NAME = '@portcullis/dispatcher';

@@ -1,0 +1,14 @@
+// @ts-check
+import { defineProject } from 'vitest/config';
+
+/** The settings every package's tests share; a package merges its own name on top. */
+export default defineProject({
+  test: {
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    restoreMocks: true,
+    clearMocks: true,
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
