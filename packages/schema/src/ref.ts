@@ -1,0 +1,93 @@
+import { SCHEMA_DEFECT_CODES, SchemaDefectError } from './errors.ts';
+import { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
+
+/**
+ * Splits a local reference (`#`, `#/$defs/Name`, `#/properties/a~1b`) into its unescaped segments:
+ * percent-escapes are decoded first, then `~1` to `/` and `~0` to `~` (RFC 6901 order). A reference
+ * that is not local (a URL, a file, an anchor name) throws NON_LOCAL_REF: documents here refer only
+ * within themselves.
+ */
+export function refSegments(ref: string): string[] {
+  if (!ref.startsWith('#')) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
+      ref,
+      'only local references are supported',
+    );
+  }
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch (cause) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
+      ref,
+      'the reference is not a valid URI fragment',
+      { cause },
+    );
+  }
+  if (fragment === '') return [];
+  if (!fragment.startsWith('/')) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
+      ref,
+      'anchor references are not supported; use a JSON pointer',
+    );
+  }
+  return fragment
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** Escapes one segment for a JSON pointer (`~` to `~0`, `/` to `~1`). */
+export function escapePointerSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** The local reference to a definition under `$defs`: `#/$defs/<escaped name>`. */
+export function defRef(name: string): string {
+  return `#/$defs/${escapePointerSegment(name)}`;
+}
+
+/**
+ * Follows a local reference within `root`, or returns `undefined` when the location does not exist
+ * or holds no schema. A non-local reference still throws ({@link refSegments}).
+ */
+export function tryResolveRef(root: SchemaNode, ref: string): SchemaNode | undefined {
+  let node: unknown = root;
+  for (const segment of refSegments(ref)) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
+      node = node[Number(segment)];
+    } else if (isJsonObject(node) && Object.hasOwn(node, segment)) {
+      node = node[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return typeof node === 'boolean' || isJsonObject(node) ? (node as SchemaNode) : undefined;
+}
+
+/**
+ * Follows a local reference within `root`. A reference the document cannot resolve is a defect of
+ * the document's author and throws {@link SchemaDefectError} with code UNRESOLVABLE_REF.
+ */
+export function resolveRef(root: SchemaNode, ref: string): SchemaNode {
+  const found = tryResolveRef(root, ref);
+  if (found === undefined) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
+      ref,
+      'the reference does not resolve within the document',
+    );
+  }
+  return found;
+}
+
+/** The `$ref` of a schema object, when it has a string one. */
+export function refOf(node: SchemaNode): string | undefined {
+  if (typeof node === 'boolean') return undefined;
+  const ref = (node as SchemaObject)['$ref'];
+  return typeof ref === 'string' ? ref : undefined;
+}

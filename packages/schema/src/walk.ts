@@ -1,0 +1,101 @@
+import { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
+
+/**
+ * Where subschemas sit in JSON Schema 2020-12 (and the two older spellings, `definitions` and
+ * `additionalItems`, which foreign schemas still use). Only values at these positions are schemas;
+ * every other value, and every key of `properties`, is data. A walker that treated a property NAMED
+ * `title` or `$ref` as a keyword would corrupt the schema; this table is what prevents that.
+ */
+export const SUBSCHEMA_KEYWORDS = {
+  /** The keyword's value is one subschema (`items` may also be an array, in older drafts). */
+  single: [
+    'items',
+    'additionalItems',
+    'additionalProperties',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'propertyNames',
+    'contains',
+    'not',
+    'if',
+    'then',
+    'else',
+  ],
+  /** The keyword's value is an array of subschemas. */
+  array: ['allOf', 'anyOf', 'oneOf', 'prefixItems'],
+  /** The keyword's value maps names (data) to subschemas. */
+  map: ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'],
+} as const;
+
+type SingleKeyword = (typeof SUBSCHEMA_KEYWORDS.single)[number];
+type ArrayKeyword = (typeof SUBSCHEMA_KEYWORDS.array)[number];
+type MapKeyword = (typeof SUBSCHEMA_KEYWORDS.map)[number];
+
+const SINGLE = new Set<string>(SUBSCHEMA_KEYWORDS.single);
+const ARRAY = new Set<string>(SUBSCHEMA_KEYWORDS.array);
+const MAP = new Set<string>(SUBSCHEMA_KEYWORDS.map);
+
+/** True when `keyword` holds a single subschema. */
+export function isSingleSubschemaKeyword(keyword: string): keyword is SingleKeyword {
+  return SINGLE.has(keyword);
+}
+/** True when `keyword` holds an array of subschemas. */
+export function isArraySubschemaKeyword(keyword: string): keyword is ArrayKeyword {
+  return ARRAY.has(keyword);
+}
+/** True when `keyword` maps names to subschemas. */
+export function isMapSubschemaKeyword(keyword: string): keyword is MapKeyword {
+  return MAP.has(keyword);
+}
+
+function isSchema(value: unknown): value is SchemaNode {
+  return typeof value === 'boolean' || isJsonObject(value);
+}
+
+/**
+ * Returns a copy of `node` (same key order) in which every direct subschema in keyword position is
+ * replaced by `fn(child, segments)`, where `segments` are the pointer segments from `node` to the
+ * child (`['properties', 'name']`, `['anyOf', '1']`, `['items']`). Values that are not subschemas are
+ * copied by reference; the input is never mutated.
+ */
+export function mapSubschemas(
+  node: SchemaObject,
+  fn: (child: SchemaNode, segments: readonly string[]) => SchemaNode,
+): SchemaObject {
+  const out: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (SINGLE.has(keyword) && isSchema(value)) {
+      out[keyword] = fn(value, [keyword]);
+    } else if ((ARRAY.has(keyword) || keyword === 'items') && Array.isArray(value)) {
+      out[keyword] = value.map((child: unknown, index) =>
+        isSchema(child) ? fn(child, [keyword, String(index)]) : child,
+      );
+    } else if (MAP.has(keyword) && isJsonObject(value)) {
+      const mapped: Record<string, unknown> = {};
+      for (const [name, child] of Object.entries(value)) {
+        mapped[name] = isSchema(child) ? fn(child, [keyword, name]) : child;
+      }
+      out[keyword] = mapped;
+    } else {
+      out[keyword] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Visits `node` and every subschema below it in keyword position, depth first, parents before
+ * children. `segments` is the unescaped pointer path from the starting node. Returning `'skip'` from
+ * the visitor does not descend below that node. References are not followed.
+ */
+export function walkSchema(
+  node: SchemaNode,
+  visit: (node: SchemaNode, segments: readonly string[]) => 'skip' | undefined,
+  segments: readonly string[] = [],
+): void {
+  if (visit(node, segments) === 'skip' || typeof node === 'boolean') return;
+  mapSubschemas(node, (child, rel) => {
+    walkSchema(child, visit, [...segments, ...rel]);
+    return child;
+  });
+}
