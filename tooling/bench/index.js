@@ -29,7 +29,7 @@ function median(values) {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1
     ? /** @type {number} */ (sorted[mid])
-    : /** @type {number} */ ((sorted[mid - 1]) + /** @type {number} */ (sorted[mid])) / 2;
+    : /** @type {number} */ (sorted[mid - 1] + /** @type {number} */ (sorted[mid])) / 2;
 }
 
 /** @type {import('./index.d.ts').timeOne} */
@@ -50,7 +50,7 @@ export function compare(options) {
   /** @type {number[][]} */
   const samples = all.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    all.forEach((c, i) => samples[i]?.push(round(c.fn, roundMs)));
+    for (const [i, c] of all.entries()) samples[i]?.push(round(c.fn, roundMs));
   }
   const nsPerOp = samples.map(median);
   const baseOps = 1e9 / /** @type {number} */ (nsPerOp[0]);

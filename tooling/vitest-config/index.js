@@ -10,5 +10,7 @@ export default defineProject({
     clearMocks: true,
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // The JSON report is what the workspace's closing summary adds up (tooling/repo-checks).
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });
