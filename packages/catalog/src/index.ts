@@ -1,2 +1,47 @@
 /** Tool definitions, directory scanning and a catalog that fails fast at build. */
-export const PACKAGE_NAME = '@portcullis/catalog';
+export {
+  type Catalog,
+  type CatalogEntry,
+  type CatalogOptions,
+  createCatalog,
+  DEFAULT_SCAN_EXTENSIONS,
+  type PublishedTool,
+  type PublishedToolMeta,
+  type ScanOptions,
+  type ToolOrigin,
+} from './catalog.ts';
+export {
+  type ArtifactRegistry,
+  type DispatchingContext,
+  LOG_LEVELS,
+  type LogLevel,
+  type RegistryContext,
+  type ToolContext,
+} from './context.ts';
+export {
+  type AnyToolDefinition,
+  type ContextFor,
+  defineTool,
+  isToolDefinition,
+  type OutputOf,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolSpec,
+} from './define-tool.ts';
+export {
+  CATALOG_ERROR_CODES,
+  CatalogError,
+  type CatalogErrorCode,
+  type CatalogErrorDetails,
+} from './errors.ts';
+export { assertExposure, type Exposure, type ExposurePredicate, exposure } from './exposure.ts';
+export { KIND_META_KEY, WEIGHT_META_KEY } from './meta.ts';
+export { isToolKind, TOOL_KINDS, type ToolKind } from './tool-kind.ts';
+export { isValidToolName, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN } from './tool-name.ts';
+export {
+  type ToolWeight,
+  WEIGHT_KINDS,
+  WEIGHT_LEVEL_MAX,
+  WEIGHT_LEVEL_MIN,
+  type WeightKind,
+} from './weight.ts';

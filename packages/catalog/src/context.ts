@@ -1,0 +1,65 @@
+/**
+ * The context a tool's `run` receives. The catalog declares it structurally and depends on nothing
+ * that builds it: the server assembles it from the dispatcher's job for each call. Only what a tool
+ * needs to cooperate is here; everything else (guardrails, admission, refs) happens around it.
+ */
+
+/** MCP logging severities (RFC 5424 names, as `notifications/message` spells them). */
+export const LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What every tool receives, whatever its kind. */
+export interface ToolContext {
+  /**
+   * Aborted when the call's workflow is cancelled (timeout, `notifications/cancelled`, client gone).
+   * Cancellation is cooperative: a tool checks it or passes it on to what it awaits.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Reports progress; the server forwards it as `notifications/progress` when the request asked for
+   * it and drops it otherwise. `progress` should increase from call to call.
+   */
+  reportProgress(progress: number, total?: number, message?: string): void;
+  /** Logs a message; the server forwards it as `notifications/message` at or above the client's level. */
+  log(level: LogLevel, message: string, data?: unknown): void;
+  /** The consumer name the host resolved: the principal every guardrail on this call judges. */
+  readonly consumer: string;
+}
+
+/**
+ * What a thinker or an orchestrator receives besides the {@link ToolContext}: a door to the
+ * dispatcher, whose sub-jobs join this call's workflow (so they die with it) and, under an
+ * orchestrator with a scope, are refused outside that sealed set.
+ */
+export interface DispatchingContext extends ToolContext {
+  /** Runs the catalog tool `toolName` with `input` as a sub-job and resolves with its output. */
+  dispatch(toolName: string, input: Readonly<Record<string, unknown>>): Promise<unknown>;
+}
+
+/**
+ * The artifact registry a registry-aware tool receives, fresh for each served call. Registering
+ * mints the ref (`alias:id`) that travels with the artifact in the result.
+ */
+export interface ArtifactRegistry {
+  /** Registers `artifact` under its type alias and returns the minted ref. */
+  register(alias: string, artifact: object): string;
+  /** The artifact a ref names in this registry, if any. */
+  resolve(ref: string): object | undefined;
+}
+
+/** What a registry-aware tool receives besides its kind's context. */
+export interface RegistryContext {
+  /** The call's artifact registry. */
+  readonly registry: ArtifactRegistry;
+}

@@ -1,0 +1,137 @@
+import type { Static, TSchema } from 'typebox';
+import type { DispatchingContext, RegistryContext, ToolContext } from './context.ts';
+import type { ToolKind } from './tool-kind.ts';
+import type { ToolWeight } from './weight.ts';
+
+/**
+ * The MCP tool annotations (hints to a client, never guarantees). Published as the tool's
+ * `annotations` verbatim; the catalog refuses a key outside this set so a misspelled hint is not
+ * silently lost.
+ */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/**
+ * The context `run` receives for a definition of kind `TKind`: thinkers and orchestrators can
+ * dispatch, and a registry-aware definition also receives the call's artifact registry.
+ */
+export type ContextFor<TKind extends ToolKind, TRegistryAware extends boolean> = ([TKind] extends [
+  'tool',
+]
+  ? ToolContext
+  : DispatchingContext) &
+  ([TRegistryAware] extends [true] ? RegistryContext : unknown);
+
+/** What `run` resolves with: the output schema's static type, or anything when none is declared. */
+export type OutputOf<TOutput extends TSchema | undefined> = [TOutput] extends [TSchema]
+  ? Static<TOutput>
+  : unknown;
+
+/** What a module writes to declare a tool; {@link defineTool} turns it into a definition. */
+export interface ToolSpec<
+  TInput extends TSchema,
+  TOutput extends TSchema | undefined,
+  TKind extends ToolKind,
+  TRegistryAware extends boolean,
+> {
+  /** The MCP tool name: 1 to 128 characters of `A-Za-z0-9_-.`, unique in the catalog. */
+  readonly name: string;
+  /** A human-readable title for clients that display one. */
+  readonly title?: string;
+  /** What the tool does, for the model that chooses it. Required and non-empty. */
+  readonly description: string;
+  /** The input as an object schema built from the `@portcullis/schema` vocabulary. */
+  readonly input: TInput;
+  /** The output schema; published only for an object output the vocabulary describes. */
+  readonly output?: TOutput;
+  /** The expected cost, published as `_meta["portcullis/weight"]`. */
+  readonly weight: ToolWeight;
+  /** MCP annotations (hints). */
+  readonly annotations?: ToolAnnotations;
+  /** `tool` when omitted. */
+  readonly kind?: TKind;
+  /** When true, `run` receives a fresh artifact registry for every served call. */
+  readonly registryAware?: TRegistryAware;
+  /**
+   * For an orchestrator only: the names of the catalog tools its descendants may dispatch. The
+   * catalog refuses a name it does not hold; the dispatcher seals the set at run time.
+   */
+  readonly scope?: readonly string[];
+  /** The tool's body: the admitted input, typed from `input` (`bigint` for `Int64`). */
+  run(
+    input: Static<TInput>,
+    context: ContextFor<TKind, TRegistryAware>,
+  ): OutputOf<TOutput> | Promise<OutputOf<TOutput>>;
+}
+
+/** The brand that marks a value as a definition; `Symbol.for` so copies of this package agree. */
+const DEFINITION_BRAND: unique symbol = Symbol.for('@portcullis/catalog/tool-definition');
+
+/**
+ * An exposable tool definition: what {@link defineTool} returns and a catalog accepts, explicitly
+ * or by scanning a module's exports. Its identity is the object: the same definition reached twice
+ * is one catalog entry. Nothing is validated here; the catalog validates everything at build, so a
+ * fault is reported with the module it came from.
+ */
+export interface ToolDefinition<
+  TInput extends TSchema = TSchema,
+  TOutput extends TSchema | undefined = TSchema | undefined,
+  TKind extends ToolKind = ToolKind,
+  TRegistryAware extends boolean = boolean,
+> {
+  readonly [DEFINITION_BRAND]: true;
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly input: TInput;
+  readonly output?: TOutput;
+  readonly weight: ToolWeight;
+  readonly annotations?: ToolAnnotations;
+  readonly kind: TKind;
+  readonly registryAware: TRegistryAware;
+  readonly scope?: readonly string[];
+  run(
+    input: Static<TInput>,
+    context: ContextFor<TKind, TRegistryAware>,
+  ): OutputOf<TOutput> | Promise<OutputOf<TOutput>>;
+}
+
+/** Any definition, whatever its schemas and kind. */
+export type AnyToolDefinition = ToolDefinition<TSchema, TSchema | undefined, ToolKind, boolean>;
+
+/**
+ * Declares a tool. Returns a frozen definition that a module exports (for a scan) or a caller lists
+ * in `createCatalog({ tools })`. `kind` defaults to `tool` and `registryAware` to false. `run` is
+ * typed from the schemas: its input is `Static<typeof input>`, its context depends on the kind.
+ */
+export function defineTool<
+  const TInput extends TSchema,
+  const TOutput extends TSchema | undefined = undefined,
+  const TKind extends ToolKind = 'tool',
+  const TRegistryAware extends boolean = false,
+>(
+  spec: ToolSpec<TInput, TOutput, TKind, TRegistryAware>,
+): ToolDefinition<TInput, TOutput, TKind, TRegistryAware> {
+  const definition = {
+    ...spec,
+    kind: spec.kind ?? 'tool',
+    registryAware: spec.registryAware ?? false,
+    ...(Array.isArray(spec.scope) ? { scope: Object.freeze([...spec.scope]) } : {}),
+    [DEFINITION_BRAND]: true,
+  };
+  return Object.freeze(definition) as ToolDefinition<TInput, TOutput, TKind, TRegistryAware>;
+}
+
+/** True when `value` was made by {@link defineTool} (by this or another copy of the package). */
+export function isToolDefinition(value: unknown): value is AnyToolDefinition {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [DEFINITION_BRAND]?: unknown })[DEFINITION_BRAND] === true
+  );
+}
