@@ -11,6 +11,8 @@ export const SCHEMA_DEFECT_CODES = {
   UNSUPPORTED_CONSTRUCT: 'UNSUPPORTED_CONSTRUCT',
   /** A declared schema is malformed (a keyword holds a value of the wrong kind). */
   MALFORMED_SCHEMA: 'MALFORMED_SCHEMA',
+  /** Two different recursive types claim one definition name, so one `$defs` entry cannot hold both. */
+  CONFLICTING_DEFINITION: 'CONFLICTING_DEFINITION',
 } as const;
 
 /** One of {@link SCHEMA_DEFECT_CODES}. */

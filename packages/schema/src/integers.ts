@@ -1,0 +1,129 @@
+import { type TBigInt, type TInteger, Type } from 'typebox';
+import type { AnnotationOptions } from './annotations.ts';
+import { SCHEMA_DEFECT_CODES, SchemaDefectError } from './errors.ts';
+
+/** The smallest value an `Int64` holds: -2^63, exact. */
+export const INT64_MIN = -9223372036854775808n;
+/** The largest value an `Int64` holds: 2^63 - 1, exact. */
+export const INT64_MAX = 9223372036854775807n;
+
+/**
+ * The inclusive bounds of every integer width of the vocabulary. `SafeInteger` is the width of a
+ * plain TypeBox integer (the range a double holds exactly); `Int64` bounds are `bigint` so that they
+ * stay exact in memory and in the published document.
+ */
+export const INTEGER_WIDTHS = {
+  Int8: { minimum: -128, maximum: 127 },
+  Int16: { minimum: -32768, maximum: 32767 },
+  Int32: { minimum: -2147483648, maximum: 2147483647 },
+  Uint8: { minimum: 0, maximum: 255 },
+  Uint16: { minimum: 0, maximum: 65535 },
+  Uint32: { minimum: 0, maximum: 4294967295 },
+  SafeInteger: { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+  Int64: { minimum: INT64_MIN, maximum: INT64_MAX },
+} as const;
+
+/** One of the widths in {@link INTEGER_WIDTHS}. */
+export type IntegerWidth = keyof typeof INTEGER_WIDTHS;
+
+/** Options of a width builder: annotations, and optionally narrower bounds inside the width. */
+export interface IntegerOptions extends AnnotationOptions {
+  minimum?: number;
+  maximum?: number;
+}
+
+/** Options of {@link Int64}: annotations, and optionally narrower bounds inside the width. */
+export interface Int64Options extends AnnotationOptions {
+  minimum?: bigint | number;
+  maximum?: bigint | number;
+}
+
+function narrowed(
+  width: IntegerWidth,
+  given: number | bigint | undefined,
+  fallback: number | bigint,
+  which: 'minimum' | 'maximum',
+): bigint {
+  const { minimum, maximum } = INTEGER_WIDTHS[width];
+  if (given === undefined) return BigInt(fallback);
+  if (typeof given === 'number' && !Number.isInteger(given)) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
+      '',
+      `${width} ${which} must be an integer`,
+    );
+  }
+  const value = BigInt(given);
+  if (value < BigInt(minimum) || value > BigInt(maximum)) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
+      '',
+      `${width} ${which} must lie within ${minimum}..${maximum}`,
+    );
+  }
+  return value;
+}
+
+function bounds(
+  width: IntegerWidth,
+  options: IntegerOptions | Int64Options | undefined,
+): [bigint, bigint] {
+  const { minimum, maximum } = INTEGER_WIDTHS[width];
+  const low = narrowed(width, options?.minimum, minimum, 'minimum');
+  const high = narrowed(width, options?.maximum, maximum, 'maximum');
+  if (low > high) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
+      '',
+      `${width} minimum must not exceed its maximum`,
+    );
+  }
+  return [low, high];
+}
+
+function integerOf(width: Exclude<IntegerWidth, 'Int64'>, options?: IntegerOptions): TInteger {
+  const [minimum, maximum] = bounds(width, options);
+  return Type.Integer({ ...options, minimum: Number(minimum), maximum: Number(maximum) });
+}
+
+/** A signed 8-bit integer (-128..127); published with these bounds as a scalar field. */
+export function Int8(options?: IntegerOptions): TInteger {
+  return integerOf('Int8', options);
+}
+/** A signed 16-bit integer (-32768..32767). */
+export function Int16(options?: IntegerOptions): TInteger {
+  return integerOf('Int16', options);
+}
+/** A signed 32-bit integer (-2147483648..2147483647). */
+export function Int32(options?: IntegerOptions): TInteger {
+  return integerOf('Int32', options);
+}
+/** An unsigned 8-bit integer (0..255). */
+export function Uint8(options?: IntegerOptions): TInteger {
+  return integerOf('Uint8', options);
+}
+/** An unsigned 16-bit integer (0..65535). */
+export function Uint16(options?: IntegerOptions): TInteger {
+  return integerOf('Uint16', options);
+}
+/** An unsigned 32-bit integer (0..4294967295). */
+export function Uint32(options?: IntegerOptions): TInteger {
+  return integerOf('Uint32', options);
+}
+/**
+ * An integer a double holds exactly (±(2^53 - 1)): the width of a plain `Type.Integer()`, spelled
+ * out for readers.
+ */
+export function SafeInteger(options?: IntegerOptions): TInteger {
+  return integerOf('SafeInteger', options);
+}
+
+/**
+ * A signed 64-bit integer. The handler receives a `bigint`; the bounds are `bigint` in the builder
+ * and in the published document, so ±2^63 is never rounded. A plain `Type.BigInt()` publishes the
+ * same way.
+ */
+export function Int64(options?: Int64Options): TBigInt {
+  const [minimum, maximum] = bounds('Int64', options);
+  return Type.BigInt({ ...options, minimum, maximum });
+}

@@ -1,0 +1,41 @@
+import { SCHEMA_DEFECT_CODES, SchemaDefectError } from '../errors.ts';
+import type { JsonValue } from '../json.ts';
+
+/**
+ * A deep copy of `value` as plain JSON, or a MALFORMED_SCHEMA defect at `path` when it holds
+ * something JSON cannot (a function, `undefined`, a non-finite number, a class instance). Keys are
+ * defined, never assigned, so a key named `__proto__` stays data.
+ */
+export function copyJson(value: unknown, path: string): JsonValue {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value;
+  } else if (Array.isArray(value)) {
+    return value.map((item, index) => copyJson(item, `${path}/${index}`));
+  } else if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) {
+      const out: Record<string, JsonValue> = {};
+      for (const [key, item] of Object.entries(value)) {
+        defineEntry(out, key, copyJson(item, `${path}/${key}`));
+      }
+      return out;
+    }
+  }
+  throw new SchemaDefectError(
+    SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
+    path,
+    'an annotation holds a value that is not JSON',
+  );
+}
+
+/** Sets `key` on `target` as an own enumerable data property, whatever its name. */
+export function defineEntry(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
