@@ -204,12 +204,8 @@ function checkShape(definition: AnyToolDefinition, name: string, origin: ToolOri
     throw invalid(name, origin, 'registryAware must be a boolean');
   }
   const input: unknown = definition.input;
-  if (
-    typeof input !== 'object' ||
-    input === null ||
-    (input as { type?: unknown }).type !== 'object'
-  ) {
-    throw invalid(name, origin, 'input must be an object schema (an MCP tool takes an object)');
+  if (typeof input !== 'object' || input === null) {
+    throw invalid(name, origin, 'input must be a schema');
   }
   const output: unknown = definition.output;
   if (output !== undefined && (typeof output !== 'object' || output === null)) {
@@ -245,26 +241,27 @@ function checkShape(definition: AnyToolDefinition, name: string, origin: ToolOri
   }
 }
 
-function render(
+function unrenderable(
   which: 'input' | 'output',
-  schema: object,
   name: string,
   origin: ToolOrigin,
-): JsonObject | undefined {
-  try {
-    return which === 'input' ? publishInput(schema) : publishOutput(schema);
-  } catch (cause) {
-    const fault =
-      cause instanceof SchemaDefectError
-        ? `${cause.code} at ${cause.path === '' ? 'the root' : cause.path}`
-        : 'the publisher failed';
-    throw new CatalogError(
-      CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
-      `Tool ${quoteName(name)} (${describeOrigin(origin)}) has an ${which} schema the publisher cannot render: ${fault}`,
-      { tool: name, ...moduleOf(origin) },
-      { cause },
-    );
+  cause: unknown,
+): CatalogError {
+  let fault = 'the publisher failed (see the cause)';
+  if (cause instanceof SchemaDefectError) {
+    const at = cause.path === '' ? 'the root' : cause.path;
+    const suffix = ` (at ${at})`;
+    const said = cause.message.endsWith(suffix)
+      ? cause.message.slice(0, -suffix.length)
+      : cause.message;
+    fault = `${cause.code} at ${at}: ${said}`;
   }
+  return new CatalogError(
+    CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
+    `Tool ${quoteName(name)} (${describeOrigin(origin)}) has an ${which} schema the publisher cannot render: ${fault}`,
+    { tool: name, ...moduleOf(origin) },
+    { cause },
+  );
 }
 
 function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOrigin): CatalogEntry {
@@ -277,18 +274,19 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
       { tool: name, ...moduleOf(origin) },
     );
   }
-  const canonicalInput = deepFreeze(render('input', definition.input, name, origin));
-  if (canonicalInput === undefined) {
-    throw new CatalogError(
-      CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
-      `Tool ${quoteName(name)} (${describeOrigin(origin)}) has an input schema the publisher cannot render: no document`,
-      { tool: name, ...moduleOf(origin) },
-    );
+  let canonicalInput: JsonObject;
+  let canonicalOutput: JsonObject | undefined;
+  try {
+    canonicalInput = deepFreeze(publishInput(definition.input));
+  } catch (cause) {
+    throw unrenderable('input', name, origin, cause);
   }
-  const canonicalOutput =
-    definition.output === undefined
-      ? undefined
-      : deepFreeze(render('output', definition.output, name, origin));
+  try {
+    canonicalOutput =
+      definition.output === undefined ? undefined : deepFreeze(publishOutput(definition.output));
+  } catch (cause) {
+    throw unrenderable('output', name, origin, cause);
+  }
   const annotations =
     definition.annotations === undefined ? undefined : deepFreeze({ ...definition.annotations });
   const published: PublishedTool = deepFreeze({
