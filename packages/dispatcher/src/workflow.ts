@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { DispatcherError } from './errors.ts';
+import { cancelMark } from './internal/workflow-state.ts';
+import type { CancelReason } from './refusal.ts';
+
+/**
+ * Who a workflow runs for: the consumer name every admission guardrail judges. It is resolved by
+ * the host from credentials, never taken from a request body.
+ */
+export type Principal = string;
+
+/**
+ * One call and everything it sets off. A workflow is created as a root for a principal and an
+ * origin (`Workflow.root(consumer, 'mcp')`); every job submitted with it or spawned inside it, to
+ * any depth, belongs to it, so `cancelWorkflow` ends all of them together. Once cancelled, a
+ * workflow stays cancelled: a job submitted or spawned into it later is refused at once.
+ */
+export class Workflow {
+  /** Unique across processes (a random UUID), so a host can key its own tables on it. */
+  readonly id: string;
+  readonly principal: Principal;
+  /** Where the call came from (`'mcp'`, `'http'`, a scheduler name): ours, for logs and guardrails. */
+  readonly origin: string;
+
+  private constructor(principal: Principal, origin: string) {
+    this.id = randomUUID();
+    this.principal = principal;
+    this.origin = origin;
+  }
+
+  /** A new root workflow. Throws `DispatcherError` `INVALID_PRINCIPAL` for an empty or non-string principal or origin. */
+  static root(principal: Principal, origin: string): Workflow {
+    if (typeof principal !== 'string' || principal.length === 0) {
+      throw new DispatcherError(
+        'INVALID_PRINCIPAL',
+        'Workflow.root needs a non-empty principal name.',
+      );
+    }
+    if (typeof origin !== 'string' || origin.length === 0) {
+      throw new DispatcherError('INVALID_PRINCIPAL', 'Workflow.root needs a non-empty origin.');
+    }
+    return new Workflow(principal, origin);
+  }
+
+  /** The reason this workflow was cancelled with, or `undefined` while it is not cancelled. */
+  get cancelled(): CancelReason | undefined {
+    return cancelMark(this);
+  }
+}
