@@ -40,6 +40,7 @@ export {
   resolveRef,
   tryResolveRef,
 } from './ref.ts';
+export { stringifyCanonical } from './stringify.ts';
 export {
   DateString as Date,
   DateString,
