@@ -1,0 +1,40 @@
+import type { JsonValue, SchemaObject } from '@portcullis/schema';
+import type { DialectName } from './names.ts';
+
+/** Which document a dialect renders: the arguments a caller sends, or the result a tool returns. */
+export type SchemaSide = 'input' | 'output';
+
+/**
+ * One rendering of a canonical document. `narrowed` lists, as JSON pointers into `schema`, every
+ * declared field whose shape the dialect could not state (a map, an open value) and published
+ * narrower or shapeless instead: what a server puts in `_meta["portcullis/narrowed"]` so a consumer
+ * knows why it cannot fill that field. Empty when nothing narrowed; in document order.
+ */
+export interface Publication {
+  readonly schema: SchemaObject;
+  readonly narrowed: readonly string[];
+}
+
+/**
+ * One spelling of the canonical contract. Every function is pure and deterministic: the canonical
+ * document is never mutated, property order is kept, and rendering a rendered document again
+ * changes nothing.
+ */
+export interface Dialect {
+  /** The wire name a request selects this dialect by. */
+  readonly name: DialectName;
+  /** Who reads this spelling. */
+  readonly consumer: string;
+  /** Renders the canonical document of one side, with the paths that narrowed. */
+  publish(canonical: SchemaObject, side: SchemaSide): Publication;
+  /** The input document in this spelling (`publish(canonical, 'input').schema`). */
+  inputSchema(canonical: SchemaObject): SchemaObject;
+  /** The output document in this spelling: vocabulary narrowing only, never narrower values. */
+  outputSchema(canonical: SchemaObject): SchemaObject;
+  /**
+   * The inverse of this spelling: turns arguments written against this dialect's input document
+   * into the canonical arguments, following `canonicalInput`. Never judges: whatever it cannot
+   * undo is left for the gate to refuse. Returns `wire` itself when nothing changed.
+   */
+  arguments(wire: JsonValue, canonicalInput: SchemaObject): JsonValue;
+}

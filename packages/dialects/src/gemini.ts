@@ -1,0 +1,188 @@
+import type { SchemaNode, SchemaObject } from '@portcullis/schema';
+import type { Dialect, SchemaSide } from './dialect.ts';
+import { inlineRefs } from './inline-refs.ts';
+import { defineDialect, objectRoot } from './internal/define.ts';
+import {
+  deepCopy,
+  fromEntries,
+  isMap,
+  isObjectSchema,
+  isOpen,
+  isValuePosition,
+  literal,
+  type Pass,
+  pointer,
+  propertiesOf,
+  rewrite,
+  withKeyword,
+} from './internal/rewrite.ts';
+
+/**
+ * The fields of Gemini's `Schema` message (the OpenAPI subset of `parameters`) that a canonical
+ * document can use; any other field is a 400 (`Unknown name ... Cannot find field`).
+ */
+export const GEMINI_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'format',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'anyOf',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minProperties',
+  'maxProperties',
+  'default',
+  'example',
+]);
+
+const STRING_FORMATS = new Set(['date-time', 'enum']);
+const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
+
+function describe(node: SchemaObject, sentence: string): Record<string, unknown> {
+  const existing = node['description'];
+  const text =
+    typeof existing !== 'string' || existing === ''
+      ? sentence
+      : `${existing}${/[.!?]$/.test(existing) ? '' : '.'} ${sentence}`;
+  return withKeyword(node, 'description', text);
+}
+
+function valueSummary(value: SchemaNode): string {
+  if (typeof value === 'boolean' || Object.keys(value).length === 0) return 'any JSON value';
+  const type = value['type'];
+  if (Array.isArray(value['enum'])) {
+    return `one of ${(value['enum'] as unknown[]).map(literal).join(', ')}`;
+  }
+  if (typeof type !== 'string') return 'a value of the declared shape';
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+function inferType(values: readonly unknown[]): string | undefined {
+  if (values.every((v) => typeof v === 'string')) return 'string';
+  if (values.every((v) => typeof v === 'bigint' || Number.isInteger(v))) return 'integer';
+  if (values.every((v) => typeof v === 'number' || typeof v === 'bigint')) return 'number';
+  if (values.every((v) => typeof v === 'boolean')) return 'boolean';
+  return undefined;
+}
+
+function typesOf(node: SchemaObject): readonly unknown[] {
+  const type = node['type'];
+  return Array.isArray(type) ? type : [type];
+}
+
+function geminiPass(side: SchemaSide): Pass {
+  return {
+    before: (node, at, ctx) => {
+      if (at.length > 0 && isMap(node)) {
+        ctx.narrowed.push(pointer(at));
+        const value = node['additionalProperties'] as SchemaNode;
+        return describe(
+          {
+            type: 'object',
+            ...fromEntries(Object.entries(node).filter(([key]) => key === 'description')),
+          },
+          `An object mapping names to values; each value is ${valueSummary(value)}. Its entries cannot be stated in this schema.`,
+        );
+      }
+      if (side === 'input' && isValuePosition(at) && isOpen(node)) {
+        ctx.narrowed.push(pointer(at));
+        const base = typeof node === 'boolean' ? {} : node;
+        return {
+          type: 'object',
+          ...fromEntries(Object.entries(base).filter(([key]) => key === 'description')),
+        };
+      }
+      return undefined;
+    },
+    after: (node) => {
+      let out: Record<string, unknown> = { ...node };
+      if (Object.hasOwn(out, 'oneOf')) {
+        out = fromEntries(Object.entries(out).map(([k, v]) => [k === 'oneOf' ? 'anyOf' : k, v]));
+      }
+      if (Object.hasOwn(out, 'const')) {
+        out = fromEntries(
+          Object.entries(out).map(([k, v]) => (k === 'const' ? ['enum', [v]] : [k, v])),
+        );
+      }
+      const type = out['type'];
+      if (Array.isArray(type)) {
+        const nonNull = type.filter((t) => t !== 'null');
+        if (nonNull.length !== type.length) out['nullable'] = true;
+        if (nonNull.length === 1) {
+          out['type'] = nonNull[0];
+        } else {
+          delete out['type'];
+          out['anyOf'] = nonNull.map((t) => ({ type: t }));
+        }
+      }
+      const values = out['enum'];
+      if (Array.isArray(values)) {
+        const inferred = inferType(values);
+        if (out['type'] === undefined && inferred !== undefined) out['type'] = inferred;
+        if (inferred !== 'string') {
+          delete out['enum'];
+          out = describe(out, `Allowed values: ${values.map(literal).join(', ')}.`);
+        }
+      }
+      const types = typesOf(out);
+      const format = out['format'];
+      if (typeof format === 'string') {
+        const keep =
+          (types.includes('string') && STRING_FORMATS.has(format)) ||
+          ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format));
+        if (!keep) delete out['format'];
+      }
+      if (types.includes('integer')) {
+        delete out['minimum'];
+        delete out['maximum'];
+      }
+      const properties = propertiesOf(out);
+      if (properties !== undefined && Object.keys(properties).length === 0) {
+        delete out['properties'];
+        delete out['required'];
+      } else if (properties !== undefined && out['type'] === undefined) {
+        out['type'] = 'object';
+      }
+      if (isObjectSchema(out) && Array.isArray(out['required'])) {
+        const names = (out['required'] as unknown[]).filter(
+          (name) =>
+            typeof name === 'string' && properties !== undefined && Object.hasOwn(properties, name),
+        );
+        if (names.length === 0) delete out['required'];
+        else out['required'] = names;
+      }
+      return fromEntries(Object.entries(out).filter(([key]) => GEMINI_FIELDS.has(key)));
+    },
+  };
+}
+
+function render(canonical: SchemaObject, side: SchemaSide) {
+  const narrowed: string[] = [];
+  const inlined = inlineRefs(deepCopy(canonical), 'canonical');
+  const schema = objectRoot(rewrite(inlined, geminiPass(side), { narrowed }), 'gemini', side);
+  return { schema, narrowed };
+}
+
+/**
+ * Gemini function declarations through `parameters` (the OpenAPI subset). References inlined, a
+ * cycle broken to a titled object; no `additionalProperties`, `$defs`, `title` or `$schema`;
+ * integer `minimum`/`maximum` dropped (doubles cannot state int64 bounds exactly: the canonical
+ * pass still judges them); `format` kept only for `date-time`; a non-string enum moved into the
+ * description, never stringified; a map (and, in input, an open value) published as
+ * `{"type": "object"}` with no `properties`, since Gemini refuses an OBJECT whose `properties` is
+ * empty, and reported. Inverse: the identity.
+ */
+export const geminiDialect: Dialect = defineDialect({
+  name: 'gemini',
+  consumer: 'Gemini function declarations, `parameters` (OpenAPI subset)',
+  render,
+});
