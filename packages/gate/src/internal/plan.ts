@@ -1,0 +1,277 @@
+import {
+  escapePointerSegment,
+  isJsonObject,
+  type JsonValue,
+  resolveRef,
+  SCHEMA_DEFECT_CODES,
+  SchemaDefectError,
+  type SchemaNode,
+  type SchemaObject,
+} from '@portcullis/schema';
+import { GATE_KEYWORDS, TEMPORAL_FORMATS, type TemporalFormat } from '../keywords.ts';
+import type { DeclaredType } from '../refusal.ts';
+
+/** The seven JSON Schema type names. */
+export type JsonType = DeclaredType;
+
+const JSON_TYPES: ReadonlySet<string> = new Set([
+  'null',
+  'boolean',
+  'object',
+  'array',
+  'number',
+  'integer',
+  'string',
+]);
+const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
+  ...GATE_KEYWORDS.judged,
+  ...GATE_KEYWORDS.annotations,
+]);
+const FORMATS: ReadonlySet<string> = new Set(TEMPORAL_FORMATS);
+
+/** A declared property of an object node. */
+export interface PlanProperty {
+  readonly name: string;
+  readonly node: PlanNode;
+  readonly required: boolean;
+}
+
+/**
+ * One schema of the document, validated and with its reference resolved. Both the generated checker
+ * and the refusal interpreter read this one structure, so they judge the same thing.
+ */
+export interface PlanNode {
+  readonly id: number;
+  /** JSON pointer of the schema in the document (for defects only). */
+  readonly pointer: string;
+  /** `all` for the schema `true`, `none` for `false`, else the keywords below apply. */
+  admits: 'all' | 'none' | 'schema';
+  types: readonly JsonType[] | undefined;
+  enumValues: readonly JsonValue[] | undefined;
+  hasConst: boolean;
+  constValue: JsonValue | undefined;
+  minimum: number | bigint | undefined;
+  maximum: number | bigint | undefined;
+  exclusiveMinimum: number | bigint | undefined;
+  exclusiveMaximum: number | bigint | undefined;
+  format: TemporalFormat | undefined;
+  /** Declared properties in document order; `undefined` when the keyword is absent. */
+  properties: readonly PlanProperty[] | undefined;
+  /** Names in `required` that `properties` does not declare (judged by `additional`). */
+  requiredOnly: readonly string[];
+  /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
+  additional: PlanNode | undefined;
+  /** The schema for every item; `undefined` admits any JSON. */
+  items: PlanNode | undefined;
+  anyOf: readonly PlanNode[] | undefined;
+  ref: PlanNode | undefined;
+}
+
+/** The compiled plan of a whole document: its root and every node, indexed by `id`. */
+export interface Plan {
+  readonly root: PlanNode;
+  readonly nodes: readonly PlanNode[];
+}
+
+function defect(code: keyof typeof SCHEMA_DEFECT_CODES, pointer: string, message: string): never {
+  throw new SchemaDefectError(SCHEMA_DEFECT_CODES[code], pointer, message);
+}
+
+function isBound(value: unknown): value is number | bigint {
+  return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function isSchemaNode(value: unknown): value is SchemaNode {
+  return typeof value === 'boolean' || isJsonObject(value);
+}
+
+/**
+ * Validates `document` and builds its plan. Every subschema in keyword position is read, `$defs`
+ * included, and every `$ref` is resolved now: an unresolvable or non-local reference, a keyword
+ * outside {@link GATE_KEYWORDS}, a format outside {@link TEMPORAL_FORMATS}, a malformed keyword value,
+ * or a cycle of references that never descends into the value throws {@link SchemaDefectError}.
+ */
+export function buildPlan(document: SchemaNode): Plan {
+  if (!isSchemaNode(document))
+    defect('MALFORMED_SCHEMA', '', 'a document is an object or a boolean');
+  const nodes: PlanNode[] = [];
+  const built = new Map<SchemaNode, PlanNode>();
+
+  const build = (schema: SchemaNode, pointer: string): PlanNode => {
+    const existing = typeof schema === 'object' ? built.get(schema) : undefined;
+    if (existing !== undefined) return existing;
+    const node: PlanNode = {
+      id: nodes.length,
+      pointer,
+      admits: schema === true ? 'all' : schema === false ? 'none' : 'schema',
+      types: undefined,
+      enumValues: undefined,
+      hasConst: false,
+      constValue: undefined,
+      minimum: undefined,
+      maximum: undefined,
+      exclusiveMinimum: undefined,
+      exclusiveMaximum: undefined,
+      format: undefined,
+      properties: undefined,
+      requiredOnly: [],
+      additional: undefined,
+      items: undefined,
+      anyOf: undefined,
+      ref: undefined,
+    };
+    nodes.push(node);
+    if (typeof schema === 'boolean') return node;
+    built.set(schema, node);
+    fill(node, schema, pointer);
+    return node;
+  };
+
+  const child = (value: unknown, pointer: string): PlanNode => {
+    if (!isSchemaNode(value))
+      defect('MALFORMED_SCHEMA', pointer, 'a subschema is an object or a boolean');
+    return build(value, pointer);
+  };
+
+  const fill = (node: PlanNode, schema: SchemaObject, pointer: string): void => {
+    for (const keyword of Object.keys(schema)) {
+      if (!KNOWN_KEYWORDS.has(keyword)) {
+        defect(
+          'UNSUPPORTED_CONSTRUCT',
+          `${pointer}/${escapePointerSegment(keyword)}`,
+          'the gate does not judge this keyword',
+        );
+      }
+    }
+    const at = (keyword: string) => `${pointer}/${keyword}`;
+    const type = schema.type;
+    if (type !== undefined) {
+      const list = Array.isArray(type) ? type : [type];
+      if (
+        list.length === 0 ||
+        !list.every((name) => typeof name === 'string' && JSON_TYPES.has(name)) ||
+        new Set(list).size !== list.length
+      ) {
+        defect(
+          'MALFORMED_SCHEMA',
+          at('type'),
+          '`type` is a type name or an array of distinct type names',
+        );
+      }
+      node.types = list as JsonType[];
+    }
+    if (schema.enum !== undefined) {
+      if (!Array.isArray(schema.enum)) defect('MALFORMED_SCHEMA', at('enum'), '`enum` is an array');
+      node.enumValues = schema.enum as JsonValue[];
+    }
+    if (Object.hasOwn(schema, 'const')) {
+      node.hasConst = true;
+      node.constValue = schema.const as JsonValue;
+    }
+    for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
+      const bound = schema[keyword];
+      if (bound === undefined) continue;
+      if (!isBound(bound))
+        defect('MALFORMED_SCHEMA', at(keyword), `\`${keyword}\` is a finite number`);
+      node[keyword] = bound;
+    }
+    const format = schema.format;
+    if (format !== undefined) {
+      if (typeof format !== 'string' || !FORMATS.has(format)) {
+        defect(
+          'UNSUPPORTED_CONSTRUCT',
+          at('format'),
+          `the gate asserts only the formats ${TEMPORAL_FORMATS.join(', ')}`,
+        );
+      }
+      node.format = format as TemporalFormat;
+    }
+    const required = schema.required;
+    let requiredNames: readonly string[] = [];
+    if (required !== undefined) {
+      if (
+        !Array.isArray(required) ||
+        !required.every((name) => typeof name === 'string') ||
+        new Set(required).size !== required.length
+      ) {
+        defect('MALFORMED_SCHEMA', at('required'), '`required` is an array of distinct names');
+      }
+      requiredNames = required as string[];
+    }
+    const properties = schema.properties;
+    const declared = new Set<string>();
+    if (properties !== undefined) {
+      if (!isJsonObject(properties))
+        defect('MALFORMED_SCHEMA', at('properties'), '`properties` is an object');
+      const list: PlanProperty[] = [];
+      for (const name of Object.keys(properties)) {
+        declared.add(name);
+        list.push({
+          name,
+          node: child(properties[name], `${at('properties')}/${escapePointerSegment(name)}`),
+          required: requiredNames.includes(name),
+        });
+      }
+      node.properties = list;
+    }
+    node.requiredOnly = requiredNames.filter((name) => !declared.has(name));
+    if (schema.additionalProperties !== undefined) {
+      node.additional = child(schema.additionalProperties, at('additionalProperties'));
+    }
+    if (schema.items !== undefined) {
+      if (Array.isArray(schema.items)) {
+        defect(
+          'MALFORMED_SCHEMA',
+          at('items'),
+          'in 2020-12 `items` is one schema (tuples are `prefixItems`)',
+        );
+      }
+      node.items = child(schema.items, at('items'));
+    }
+    const anyOf = schema.anyOf;
+    if (anyOf !== undefined) {
+      if (!Array.isArray(anyOf) || anyOf.length === 0) {
+        defect('MALFORMED_SCHEMA', at('anyOf'), '`anyOf` is a non-empty array of schemas');
+      }
+      node.anyOf = anyOf.map((branch, index) => child(branch, `${at('anyOf')}/${index}`));
+    }
+    const defs = schema.$defs;
+    if (defs !== undefined) {
+      if (!isJsonObject(defs)) defect('MALFORMED_SCHEMA', at('$defs'), '`$defs` is an object');
+      for (const name of Object.keys(defs))
+        child(defs[name], `${at('$defs')}/${escapePointerSegment(name)}`);
+    }
+    const ref = schema.$ref;
+    if (ref !== undefined) {
+      if (typeof ref !== 'string') defect('MALFORMED_SCHEMA', at('$ref'), '`$ref` is a string');
+      node.ref = build(resolveRef(document, ref), ref.slice(1));
+    }
+  };
+
+  const root = build(document, '');
+  refuseCyclesInPlace(nodes);
+  return { root, nodes };
+}
+
+/**
+ * A chain of `$ref` and `anyOf` that returns to where it started without descending into the value
+ * (`{"$defs": {"a": {"$ref": "#/$defs/a"}}}`) would recurse forever on every value: a defect.
+ */
+function refuseCyclesInPlace(nodes: readonly PlanNode[]): void {
+  const state = new Uint8Array(nodes.length);
+  const visit = (node: PlanNode): void => {
+    if (state[node.id] === 2) return;
+    if (state[node.id] === 1) {
+      defect(
+        'MALFORMED_SCHEMA',
+        node.pointer,
+        'a cycle of references never descends into the value',
+      );
+    }
+    state[node.id] = 1;
+    if (node.ref !== undefined) visit(node.ref);
+    for (const branch of node.anyOf ?? []) visit(branch);
+    state[node.id] = 2;
+  };
+  for (const node of nodes) visit(node);
+}

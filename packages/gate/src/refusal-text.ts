@@ -1,0 +1,160 @@
+import type { JsonValue } from '@portcullis/schema';
+import { MAP_ENTRY_SEGMENT, type TemporalFormat } from './keywords.ts';
+import type { DeclaredType, RefusalIssue } from './refusal.ts';
+import type { GateRule } from './rules.ts';
+
+/**
+ * At most this many faults are listed in one refusal; the text says how many more there were. A
+ * caller's value can carry any number of faults, and a refusal is read by a model with a budget.
+ */
+export const REFUSAL_ISSUE_LIMIT = 32;
+
+/** The first line of every refusal text. */
+export const REFUSAL_HEADER =
+  'The arguments do not match the declared input schema. Correct the following and send the call again:';
+
+/** The line added when a path holds {@link MAP_ENTRY_SEGMENT}. */
+export const MAP_ENTRY_NOTE = `${MAP_ENTRY_SEGMENT} stands for any key of a map; keys are not repeated here.`;
+
+const TYPE_WORDS: Record<DeclaredType, string> = {
+  null: 'null',
+  boolean: 'a boolean (true or false)',
+  object: 'an object',
+  array: 'an array',
+  number: 'a number',
+  integer: 'an integer',
+  string: 'a string',
+};
+
+const FORMAT_WORDS: Record<TemporalFormat, string> = {
+  'date-time':
+    'an RFC 3339 date-time with its offset, such as 2024-05-01T13:45:00Z or 2024-05-01T15:45:00.5+02:00',
+  date: 'an RFC 3339 full-date, such as 2024-05-01, naming a day that exists',
+  time: 'an RFC 3339 time of day with its offset, such as 13:45:00Z or 13:45:00.25+02:00',
+  duration: 'an RFC 3339 (ISO 8601) duration, such as P3DT4H30M, PT15M or P2W',
+};
+
+/** Renders a document value: JSON, with a `bigint` written as its exact digits. */
+export function renderValue(value: JsonValue | undefined): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `[${value.map((item) => renderValue(item)).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${renderValue(item)}`)
+      .join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function range(issue: RefusalIssue): string | undefined {
+  const low =
+    issue.minimum !== undefined
+      ? { words: 'at least', value: issue.minimum, inclusive: true }
+      : issue.exclusiveMinimum !== undefined
+        ? { words: 'greater than', value: issue.exclusiveMinimum, inclusive: false }
+        : undefined;
+  const high =
+    issue.maximum !== undefined
+      ? { words: 'at most', value: issue.maximum, inclusive: true }
+      : issue.exclusiveMaximum !== undefined
+        ? { words: 'less than', value: issue.exclusiveMaximum, inclusive: false }
+        : undefined;
+  if (low !== undefined && high !== undefined && low.inclusive && high.inclusive) {
+    return `from ${renderValue(low.value)} to ${renderValue(high.value)}`;
+  }
+  const parts = [low, high].flatMap((bound) =>
+    bound === undefined ? [] : [`${bound.words} ${renderValue(bound.value)}`],
+  );
+  return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+/** What the document expects at the place, in words; `undefined` when it declares nothing. */
+function expectation(issue: RefusalIssue): string | undefined {
+  if (issue.values !== undefined) {
+    return issue.values.length === 1
+      ? `exactly ${renderValue(issue.values[0])}`
+      : `one of ${issue.values.map((value) => renderValue(value)).join(', ')}`;
+  }
+  const bounds = range(issue);
+  const format = issue.format === undefined ? undefined : FORMAT_WORDS[issue.format];
+  if (issue.types === undefined) {
+    if (format !== undefined) return format;
+    return bounds === undefined ? undefined : `a number ${bounds}`;
+  }
+  return issue.types
+    .map((type) => {
+      if (type === 'string' && format !== undefined) return format;
+      if ((type === 'integer' || type === 'number') && bounds !== undefined)
+        return `${TYPE_WORDS[type]} ${bounds}`;
+      return TYPE_WORDS[type];
+    })
+    .join(' or ');
+}
+
+function place(path: string): string {
+  return path === '' ? 'the arguments' : path;
+}
+
+/** Said of an optional place whose declared types exclude null: absence is spelled by omission. */
+function optionalNote(issue: RefusalIssue): string {
+  if (issue.optional !== true || issue.types?.includes('null') === true) return '';
+  return '; being optional, it may instead be left out (omit the name: null is not a substitute)';
+}
+
+const LINES: Record<GateRule, (issue: RefusalIssue) => string> = {
+  TYPE_MISMATCH: (issue) =>
+    `${place(issue.path)}: must be ${expectation(issue) ?? 'a value of the declared type'}${optionalNote(issue)}.`,
+  MISSING_PROPERTY: (issue) =>
+    `${place(issue.path)}: is required and missing; send ${expectation(issue) ?? 'a value'}.`,
+  UNDECLARED_PROPERTY: (issue) => {
+    const count = issue.count ?? 1;
+    const names = issue.names ?? [];
+    const accepted =
+      names.length === 0
+        ? 'it accepts no names'
+        : `the accepted names are ${names.map((name) => JSON.stringify(name)).join(', ')}`;
+    return `${place(issue.path)}: carries ${count} undeclared ${count === 1 ? 'name' : 'names'}; remove ${count === 1 ? 'it' : 'them'} (${accepted}).`;
+  },
+  NOT_IN_ENUM: (issue) =>
+    `${place(issue.path)}: must be ${expectation(issue) ?? 'one of the declared values'}.`,
+  NOT_CONST: (issue) =>
+    `${place(issue.path)}: must be ${expectation(issue) ?? 'the declared value'}.`,
+  OUT_OF_RANGE: (issue) =>
+    `${place(issue.path)}: must be ${expectation(issue) ?? 'within the declared bounds'}.`,
+  NON_FINITE_NUMBER: (issue) => `${place(issue.path)}: must be a finite number.`,
+  FORMAT_MISMATCH: (issue) =>
+    `${place(issue.path)}: must be ${expectation(issue) ?? 'in the declared format'}.`,
+  FORBIDDEN_CHARACTER: (issue) =>
+    `${place(issue.path)}: contains a control character other than tab, line feed and carriage return, or an unpaired surrogate; remove it.`,
+  FORBIDDEN_CHARACTER_IN_KEY: (issue) =>
+    `${place(issue.path)}: a key contains a control character other than tab, line feed and carriage return, or an unpaired surrogate; rename it.`,
+  NO_ALTERNATIVE: (issue) =>
+    `${place(issue.path)}: matches none of the declared alternatives; send ${expectation(issue) ?? 'a value that matches one of them'}${optionalNote(issue)}.`,
+  NOT_ADMITTED: (issue) => `${place(issue.path)}: admits no value; remove it.`,
+  NOT_JSON: (issue) => {
+    const expected = expectation(issue);
+    return `${place(issue.path)}: must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}.`;
+  },
+  UNJUDGEABLE: (issue) =>
+    `${place(issue.path)}: could not be judged (nested too deeply or cyclic); send a smaller value.`,
+};
+
+/** One line of a refusal text for one issue (without the list marker). */
+export function describeIssue(issue: RefusalIssue): string {
+  return LINES[issue.rule](issue);
+}
+
+/**
+ * Composes the refusal text from issues: a header, one `- ` line per distinct fault (at most
+ * {@link REFUSAL_ISSUE_LIMIT}), a count of those left out, and the map-entry note when it applies.
+ * Only document words, declared paths and array indices reach it.
+ */
+export function composeRefusalText(issues: readonly RefusalIssue[], omitted = 0): string {
+  const lines = [REFUSAL_HEADER, ...issues.map((issue) => `- ${describeIssue(issue)}`)];
+  if (omitted > 0)
+    lines.push(`- and ${omitted} more ${omitted === 1 ? 'fault' : 'faults'} of the same kinds.`);
+  if (issues.some((issue) => issue.path.includes(`/${MAP_ENTRY_SEGMENT}`)))
+    lines.push(MAP_ENTRY_NOTE);
+  return lines.join('\n');
+}

@@ -1,0 +1,37 @@
+/**
+ * Stable codes of the faults a refusal names, one per rule the gate enforces. A code is part of the
+ * contract: consumers may branch on it, and a test pins the table.
+ */
+export const GATE_RULES = {
+  /** The value is not of a declared type (`"7"` for an integer, `1.5` for an integer, `null`). */
+  TYPE_MISMATCH: 'TYPE_MISMATCH',
+  /** A property listed in `required` is absent. */
+  MISSING_PROPERTY: 'MISSING_PROPERTY',
+  /** An object closed by `additionalProperties: false` carries names it does not declare. */
+  UNDECLARED_PROPERTY: 'UNDECLARED_PROPERTY',
+  /** The value is not one of the declared `enum` values. */
+  NOT_IN_ENUM: 'NOT_IN_ENUM',
+  /** The value is not the declared `const`. */
+  NOT_CONST: 'NOT_CONST',
+  /** A number lies outside `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`. */
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
+  /** A number is NaN or infinite: no JSON text spells it. */
+  NON_FINITE_NUMBER: 'NON_FINITE_NUMBER',
+  /** A string is not in the declared temporal `format` (RFC 3339). */
+  FORMAT_MISMATCH: 'FORMAT_MISMATCH',
+  /** A string value holds a C0 control other than tab, LF, CR, or an unpaired surrogate. */
+  FORBIDDEN_CHARACTER: 'FORBIDDEN_CHARACTER',
+  /** A key the caller chose (a map entry's key) holds such a character. */
+  FORBIDDEN_CHARACTER_IN_KEY: 'FORBIDDEN_CHARACTER_IN_KEY',
+  /** No alternative of an `anyOf` admits the value. */
+  NO_ALTERNATIVE: 'NO_ALTERNATIVE',
+  /** The document admits nothing at this place (the schema `false`). */
+  NOT_ADMITTED: 'NOT_ADMITTED',
+  /** The value is not JSON at all (`undefined`, a function, a class instance, a cycle). */
+  NOT_JSON: 'NOT_JSON',
+  /** The value could not be judged at all (nested past the engine's stack, or cyclic). */
+  UNJUDGEABLE: 'UNJUDGEABLE',
+} as const;
+
+/** One of {@link GATE_RULES}. */
+export type GateRule = (typeof GATE_RULES)[keyof typeof GATE_RULES];
