@@ -1,0 +1,214 @@
+/**
+ * Guards fail-fast publishing: every construct outside the vocabulary, and every malformed
+ * declaration, throws a SchemaDefectError whose code is stable and whose path names the declared
+ * location in the published document, so the catalog can name the tool and the field.
+ */
+import { type TSchema, Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import {
+  ArtifactRefs,
+  Int8,
+  Map,
+  publishCanonical,
+  Recursive,
+  SCHEMA_DEFECT_CODES,
+  SchemaDefectError,
+} from '../src/index.ts';
+
+const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, UNRESOLVABLE_REF, CONFLICTING_DEFINITION } =
+  SCHEMA_DEFECT_CODES;
+
+/** Declares `field` under `/properties/filter/properties/mode` so every case proves the path. */
+function nested(field: TSchema): TSchema {
+  return Type.Object({ filter: Type.Object({ mode: field }) });
+}
+const MODE = '/properties/filter/properties/mode';
+
+function defectOf(schema: unknown): SchemaDefectError {
+  try {
+    publishCanonical(schema);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SchemaDefectError);
+    return error as SchemaDefectError;
+  }
+  throw new Error('expected a SchemaDefectError');
+}
+
+const codec = Type.Codec(Type.String())
+  .Decode((value) => value.length)
+  .Encode((value) => String(value));
+
+const UNSUPPORTED: readonly (readonly [string, TSchema, string])[] = [
+  [
+    'a non-literal union',
+    Type.Union([Type.String(), Type.Number()]),
+    'union other than of literals',
+  ],
+  ['a nullable union', Type.Union([Type.String(), Type.Null()]), 'union other than of literals'],
+  ['a union of an object and a literal', Type.Union([Type.Literal('a'), Type.Object({})]), 'union'],
+  ['a function', Type.Function([], Type.String()), 'function'],
+  ['undefined', Type.Undefined(), 'undefined'],
+  ['void', Type.Void(), 'void'],
+  ['null', Type.Null(), 'null'],
+  ['never', Type.Never(), 'admits nothing'],
+  ['a transform (codec)', codec, 'transform'],
+  ['a refinement', Type.Refine(Type.String(), (value) => value.length > 2), 'refinement'],
+  ['an intersection', Type.Intersect([Type.Object({}), Type.Object({})]), 'intersection'],
+  ['a tuple', Type.Tuple([Type.String()]), 'tuple'],
+  ['a symbol', Type.Symbol(), 'symbol'],
+  ['a non-temporal format', Type.String({ format: 'email' }), '"email"'],
+  ['a string length bound', Type.String({ minLength: 1 }), '"minLength"'],
+  ['a string pattern', Type.String({ pattern: '^a' }), '"pattern"'],
+  ['a number bound', Type.Number({ minimum: 0 }), '"minimum"'],
+  ['an exclusive integer bound', Type.Integer({ exclusiveMinimum: 0 }), '"exclusiveMinimum"'],
+  ['an array length bound', Type.Array(Type.String(), { maxItems: 3 }), '"maxItems"'],
+  ['an open object', Type.Object({}, { additionalProperties: true }), 'use Map'],
+  [
+    'an object with a value schema',
+    Type.Object({}, { additionalProperties: Type.String() }),
+    'use Map',
+  ],
+  ['a record keyed by integers', Type.Record(Type.Integer(), Type.String()), 'any string'],
+  ['an enum of mixed types', Type.Enum(['a', 1]), 'one JSON type'],
+  ['a union of mixed literals', Type.Union([Type.Literal('a'), Type.Literal(1)]), 'one JSON type'],
+  ['a bigint literal', Type.Literal(1n), 'one JSON type'],
+  ['an unknown keyword', Type.String({ 'x-hint': 'h' }), '"x-hint"'],
+  [
+    'a nested $schema',
+    Type.String({ $schema: 'https://json-schema.org/draft/2020-12/schema' }),
+    '"$schema"',
+  ],
+  ['a $id', Type.String({ $id: 'thing' }), '"$id"'],
+  ['a TypeBox type outside the vocabulary', Type.TemplateLiteral('a${string}'), 'template literal'],
+];
+
+describe('constructs outside the vocabulary', () => {
+  it.each(UNSUPPORTED)('refuses %s at its declared path', (_name, field, words) => {
+    const defect = defectOf(nested(field));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.path).toBe(MODE);
+    expect(defect.message).toContain(words);
+    expect(defect.message).toContain(MODE);
+  });
+
+  it('names the path below arrays, maps and definitions', () => {
+    const bad = Type.Function([], Type.String());
+    expect(defectOf(Type.Object({ list: Type.Array(bad) })).path).toBe('/properties/list/items');
+    expect(defectOf(Type.Object({ m: Map(bad) })).path).toBe('/properties/m/additionalProperties');
+    const cyclic = Recursive('Node', (self) => Type.Object({ next: self, f: bad }));
+    expect(defectOf(Type.Object({ n: cyclic })).path).toBe('/$defs/Node/properties/f');
+  });
+
+  it('escapes property names in the path', () => {
+    const defect = defectOf(Type.Object({ 'a/b': Type.Object({ 'c~d': Type.Undefined() }) }));
+    expect(defect.path).toBe('/properties/a~1b/properties/c~0d');
+  });
+
+  it('refuses an optional marker anywhere but on a property', () => {
+    expect(defectOf(Type.Object({ l: Type.Array(Type.Optional(Type.String())) })).path).toBe(
+      '/properties/l/items',
+    );
+    expect(defectOf(Type.Optional(Type.Object({}))).code).toBe(UNSUPPORTED_CONSTRUCT);
+  });
+
+  it.each([
+    ['a string', Type.String()],
+    ['an array', Type.Array(Type.Object({}))],
+    ['an open value', Type.Unknown()],
+    ['an enum', Type.Union([Type.Literal('a'), Type.Literal('b')])],
+    ['a recursive array', Type.Cyclic({ L: Type.Array(Type.Ref('L')) }, 'L')],
+  ])('refuses %s as the root of an input document', (_name, schema) => {
+    const defect = defectOf(schema);
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.path).toBe('');
+    expect(defect.message).toContain('must be an object');
+  });
+
+  it('refuses a plain object that TypeBox did not build', () => {
+    const defect = defectOf(Type.Object({ raw: { type: 'string' } as unknown as TSchema }));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.path).toBe('/properties/raw');
+    expect(defect.message).toContain('not built with TypeBox');
+  });
+
+  it('refuses the reserved property inside a recursive root', () => {
+    const root = Recursive('Q', (self) =>
+      Type.Object({ sub: Type.Optional(self), ...ArtifactRefs() }),
+    );
+    const defect = defectOf(root);
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.path).toBe('/$defs/Q/properties/artifact_refs');
+  });
+});
+
+describe('malformed declarations', () => {
+  it.each([
+    ['a fractional bound', Type.Integer({ minimum: 0.5 }), `${MODE}/minimum`],
+    ['a bound beyond the safe range', Type.Integer({ maximum: 2 ** 53 }), `${MODE}/maximum`],
+    [
+      'a bigint bound beyond the safe range',
+      Type.Integer({ maximum: 2n ** 60n }),
+      `${MODE}/maximum`,
+    ],
+    ['crossed bounds', Type.Integer({ minimum: 5, maximum: 4 }), MODE],
+    ['an Int64 bound beyond 64 bits', Type.BigInt({ maximum: 2n ** 63n }), `${MODE}/maximum`],
+    ['a fractional Int64 bound', Type.BigInt({ minimum: 0.5 }), `${MODE}/minimum`],
+    ['crossed Int64 bounds', Type.BigInt({ minimum: 2n, maximum: 1n }), MODE],
+    [
+      'a description that is not a string',
+      Type.String({ description: 3 as unknown as string }),
+      `${MODE}/description`,
+    ],
+    [
+      'a deprecated flag that is not boolean',
+      Type.String({ deprecated: 'yes' }),
+      `${MODE}/deprecated`,
+    ],
+    ['examples that are not an array', Type.String({ examples: 'a' }), `${MODE}/examples`],
+    ['a default that is not JSON', Type.String({ default: () => 'x' }), `${MODE}/default`],
+    [
+      'a default holding a non-finite number',
+      Type.Number({ default: { a: [Number.NaN] } }),
+      `${MODE}/default/a/0`,
+    ],
+    [
+      'a default holding a class instance',
+      Type.String({ default: new globalThis.Date(0) }),
+      `${MODE}/default`,
+    ],
+  ])('refuses %s', (_name, field, path) => {
+    const defect = defectOf(nested(field));
+    expect(defect.code).toBe(MALFORMED_SCHEMA);
+    expect(defect.path).toBe(path);
+  });
+
+  it('refuses a declaration that is not an object at all', () => {
+    expect(defectOf(null).code).toBe(MALFORMED_SCHEMA);
+    expect(defectOf('string').code).toBe(MALFORMED_SCHEMA);
+    expect(defectOf(Type.Object({ a: 3 as unknown as TSchema })).path).toBe('/properties/a');
+  });
+});
+
+describe('references and definitions', () => {
+  it('refuses a reference outside any recursive type', () => {
+    const defect = defectOf(Type.Object({ n: Type.Ref('Node') }));
+    expect(defect.code).toBe(UNRESOLVABLE_REF);
+    expect(defect.path).toBe('/properties/n');
+  });
+
+  it('refuses a reference to a definition its recursive type does not hold', () => {
+    const defect = defectOf(
+      Type.Object({ n: Type.Cyclic({ A: Type.Object({ b: Type.Ref('B') }) }, 'A') }),
+    );
+    expect(defect.code).toBe(UNRESOLVABLE_REF);
+    expect(defect.path).toBe('/$defs/A/properties/b');
+  });
+
+  it('refuses two different recursive types under one name', () => {
+    const one = Recursive('Node', (self) => Type.Object({ next: Type.Optional(self) }));
+    const two = Recursive('Node', (self) => Type.Object({ prev: Type.Optional(self), v: Int8() }));
+    const defect = defectOf(Type.Object({ one, two }));
+    expect(defect.code).toBe(CONFLICTING_DEFINITION);
+    expect(defect.path).toBe('/properties/two');
+  });
+});
