@@ -67,7 +67,7 @@ const UNSUPPORTED = new Set([
 function anthropicPass(side: SchemaSide): Pass {
   return {
     before: (node, at, ctx) => {
-      if (at.length === 0 || side === 'output') return undefined;
+      if (side === 'output') return undefined;
       if (isMap(node)) {
         ctx.narrowed.push(pointer(at));
         return { ...labels(node), type: 'object', properties: {}, additionalProperties: false };

@@ -82,7 +82,7 @@ function typesOf(node: SchemaObject): readonly unknown[] {
 function geminiPass(side: SchemaSide): Pass {
   return {
     before: (node, at, ctx) => {
-      if (at.length > 0 && isMap(node)) {
+      if (isMap(node)) {
         ctx.narrowed.push(pointer(at));
         const value = node['additionalProperties'] as SchemaNode;
         return describe(

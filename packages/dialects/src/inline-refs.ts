@@ -182,10 +182,11 @@ export function inlineTracingBreaks(
   for (let i = 0; i < pending.length; i++) {
     const ref = pending[i]!;
     const target = resolve(ref);
+    const name = kept.get(ref)!;
     defs.push([
-      kept.get(ref)!,
-      target === undefined ? { type: 'object' } : expand(target, ['#', ref]),
+      name,
+      target === undefined ? { type: 'object' } : expand(target, ['#', ref], ['$defs', name]),
     ]);
   }
-  return { ...root, $defs: Object.fromEntries(defs) };
+  return { schema: { ...root, $defs: Object.fromEntries(defs) }, breaks };
 }

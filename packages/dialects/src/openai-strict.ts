@@ -105,7 +105,7 @@ function nullable(node: SchemaNode): SchemaNode {
 function strictPass(side: SchemaSide): Pass {
   return {
     before: (node, at, ctx) => {
-      if (at.length === 0 || side === 'output') return undefined;
+      if (side === 'output') return undefined;
       if (isMap(node)) {
         ctx.narrowed.push(pointer(at));
         return {
