@@ -1,0 +1,95 @@
+/**
+ * Guards the integer widths: each builder carries exactly its width's bounds, narrower bounds stay
+ * inside the width or fail at declaration, and `Int64` is a `bigint` in the handler with exact
+ * bounds.
+ */
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  INTEGER_WIDTHS,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  SafeInteger,
+  SCHEMA_DEFECT_CODES,
+  Uint8,
+  Uint16,
+  Uint32,
+} from '../src/index.ts';
+
+const BUILDERS = { Int8, Int16, Int32, Uint8, Uint16, Uint32, SafeInteger } as const;
+
+describe('integer widths', () => {
+  it('pins every width', () => {
+    expect(INTEGER_WIDTHS).toEqual({
+      Int8: { minimum: -(2 ** 7), maximum: 2 ** 7 - 1 },
+      Int16: { minimum: -(2 ** 15), maximum: 2 ** 15 - 1 },
+      Int32: { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+      Uint8: { minimum: 0, maximum: 2 ** 8 - 1 },
+      Uint16: { minimum: 0, maximum: 2 ** 16 - 1 },
+      Uint32: { minimum: 0, maximum: 2 ** 32 - 1 },
+      SafeInteger: { minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 },
+      Int64: { minimum: -(2n ** 63n), maximum: 2n ** 63n - 1n },
+    });
+    expect(INT64_MIN).toBe(-9223372036854775808n);
+    expect(INT64_MAX).toBe(9223372036854775807n);
+  });
+
+  it.each(Object.entries(BUILDERS))('%s carries its width as a TypeBox integer', (name, build) => {
+    const width = INTEGER_WIDTHS[name as keyof typeof BUILDERS];
+    const schema = build({ description: 'd' });
+    expect({ ...schema }).toEqual({
+      type: 'integer',
+      minimum: width.minimum,
+      maximum: width.maximum,
+      description: 'd',
+    });
+    expect(Value.Check(schema, width.maximum)).toBe(true);
+    expect(Value.Check(schema, width.minimum)).toBe(true);
+    expect(Value.Check(schema, 1.5)).toBe(false);
+    if (width.maximum < Number.MAX_SAFE_INTEGER) {
+      expect(Value.Check(schema, width.maximum + 1)).toBe(false);
+      expect(Value.Check(schema, width.minimum - 1)).toBe(false);
+    }
+  });
+
+  it('narrows inside the width', () => {
+    expect({ ...Uint8({ minimum: 1, maximum: 10 }) }).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 10,
+    });
+    expect({ ...Int64({ minimum: 0 }) }).toEqual({
+      type: 'bigint',
+      minimum: 0n,
+      maximum: INT64_MAX,
+    });
+  });
+
+  it.each([
+    ['below the width', () => Int8({ minimum: -129 }), 'within -128..127'],
+    ['above the width', () => Uint16({ maximum: 65536 }), 'within 0..65535'],
+    ['fractional', () => Int32({ maximum: 1.5 }), 'must be an integer'],
+    ['crossed', () => Uint32({ minimum: 5, maximum: 4 }), 'must not exceed'],
+    ['beyond 64 bits', () => Int64({ maximum: 2n ** 63n }), 'within'],
+    ['a fractional Int64 bound', () => Int64({ minimum: 0.5 }), 'must be an integer'],
+  ])('refuses a bound %s at declaration', (_name, build, words) => {
+    expect(build).toThrow(expect.objectContaining({ code: SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA }));
+    expect(build).toThrow(words);
+  });
+
+  it('types Int64 as bigint and the other widths as number in the handler', () => {
+    const input = Type.Object({ small: Int8(), id: Int64(), ids: Type.Array(Int64()) });
+    expectTypeOf<Static<typeof input>>().toEqualTypeOf<{
+      small: number;
+      id: bigint;
+      ids: bigint[];
+    }>();
+    expect(Value.Check(input, { small: 1, id: 2n ** 62n, ids: [INT64_MIN] })).toBe(true);
+    expect(Value.Check(input, { small: 1, id: 1, ids: [] })).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Guards `Map`: a string-keyed TypeBox record whose handler type is `Record<string, value>`, and the
+ * key pattern the publisher recognises it by.
+ */
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { Int64, Map, STRING_KEY_PATTERN, StringMap, Unknown } from '../src/index.ts';
+
+describe('Map', () => {
+  it('is a record over any string key', () => {
+    const map = Map(Type.Number(), { description: 'scores' });
+    expect({ ...map }).toEqual({
+      type: 'object',
+      patternProperties: { [STRING_KEY_PATTERN]: { type: 'number' } },
+      description: 'scores',
+    });
+    expect(STRING_KEY_PATTERN).toBe('^.*$');
+    expect(Value.Check(map, { a: 1, '': 2 })).toBe(true);
+    expect(Value.Check(map, { a: 'x' })).toBe(false);
+  });
+
+  it('exports Map and its unshadowing alias as one builder', () => {
+    expect(Map).toBe(StringMap);
+    expect(globalThis.Map).not.toBe(Map);
+  });
+
+  it('types the handler value as a string-keyed record', () => {
+    const input = Type.Object({ ids: Map(Int64()), open: Map(Unknown()) });
+    expectTypeOf<Static<typeof input>>().toEqualTypeOf<{
+      ids: Record<string, bigint>;
+      open: Record<string, unknown>;
+    }>();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Guards the temporal strings: each builder declares a `string` with exactly its RFC 3339 format,
+ * `Date` and `DateString` are one builder, and only the four temporal formats are recognised.
+ */
+import { type Static, Type } from 'typebox';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  Date,
+  DateString,
+  DateTime,
+  Duration,
+  isTemporalFormat,
+  TEMPORAL_FORMATS,
+  Time,
+} from '../src/index.ts';
+
+describe('temporal strings', () => {
+  it('pins the formats', () => {
+    expect(TEMPORAL_FORMATS).toEqual(['date-time', 'date', 'time', 'duration']);
+    expect(TEMPORAL_FORMATS.every(isTemporalFormat)).toBe(true);
+    expect(isTemporalFormat('email')).toBe(false);
+    expect(isTemporalFormat('DATE')).toBe(false);
+    expect(isTemporalFormat(undefined)).toBe(false);
+  });
+
+  it.each([
+    ['DateTime', DateTime, 'date-time'],
+    ['Date', Date, 'date'],
+    ['Time', Time, 'time'],
+    ['Duration', Duration, 'duration'],
+  ] as const)('%s declares a string of its format, with annotations', (_name, build, format) => {
+    expect({ ...build() }).toEqual({ type: 'string', format });
+    expect({ ...build({ description: 'when' }) }).toEqual({
+      type: 'string',
+      format,
+      description: 'when',
+    });
+  });
+
+  it('exports Date and its unshadowing alias as one builder', () => {
+    expect(Date).toBe(DateString);
+    expect(globalThis.Date).not.toBe(Date);
+  });
+
+  it('types every temporal value as a string in the handler', () => {
+    const input = Type.Object({ at: DateTime(), on: Date(), by: Time(), for: Duration() });
+    expectTypeOf<Static<typeof input>>().toEqualTypeOf<{
+      at: string;
+      on: string;
+      by: string;
+      for: string;
+    }>();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Guards the keyword-position walker: only values at subschema keywords are schemas, so a property
+ * NAMED like a keyword is data and survives; copies keep key order and never mutate the input.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  isArraySubschemaKeyword,
+  isMapSubschemaKeyword,
+  isSingleSubschemaKeyword,
+  mapSubschemas,
+  type SchemaNode,
+  SUBSCHEMA_KEYWORDS,
+  walkSchema,
+} from '../src/index.ts';
+
+const schema = {
+  type: 'object',
+  title: 'root',
+  properties: {
+    title: { type: 'string', title: 'a property named title' },
+    $ref: { type: 'boolean' },
+    properties: { type: 'object', additionalProperties: { type: 'integer' } },
+  },
+  $defs: { Node: { anyOf: [{ type: 'string' }, false] } },
+  items: [{ type: 'string' }],
+  not: true,
+  enum: [{ type: 'not a schema' }],
+  const: { properties: { x: {} } },
+};
+
+describe('SUBSCHEMA_KEYWORDS', () => {
+  it('classifies keywords', () => {
+    expect(SUBSCHEMA_KEYWORDS.single).toContain('additionalProperties');
+    expect(isSingleSubschemaKeyword('items')).toBe(true);
+    expect(isArraySubschemaKeyword('anyOf')).toBe(true);
+    expect(isMapSubschemaKeyword('$defs')).toBe(true);
+    expect(isSingleSubschemaKeyword('enum')).toBe(false);
+    expect(isMapSubschemaKeyword('required')).toBe(false);
+    expect(isArraySubschemaKeyword('type')).toBe(false);
+  });
+});
+
+describe('walkSchema', () => {
+  it('visits subschemas in keyword position only, parents first', () => {
+    const seen: string[] = [];
+    walkSchema(schema, (_node, segments) => {
+      seen.push(`/${segments.join('/')}`);
+      return undefined;
+    });
+    expect(seen).toEqual([
+      '/',
+      '/properties/title',
+      '/properties/$ref',
+      '/properties/properties',
+      '/properties/properties/additionalProperties',
+      '/$defs/Node',
+      '/$defs/Node/anyOf/0',
+      '/$defs/Node/anyOf/1',
+      '/items/0',
+      '/not',
+    ]);
+  });
+
+  it('does not descend below a skipped node', () => {
+    const seen: string[] = [];
+    walkSchema(schema, (_node, segments) => {
+      seen.push(segments.join('/'));
+      return segments[0] === '$defs' ? 'skip' : undefined;
+    });
+    expect(seen).toContain('$defs/Node');
+    expect(seen).not.toContain('$defs/Node/anyOf/0');
+  });
+});
+
+describe('mapSubschemas', () => {
+  it('replaces direct subschemas, keeps key order and data, and does not mutate', () => {
+    const before = JSON.stringify(schema);
+    const seen: string[] = [];
+    const mapped = mapSubschemas(schema, (child: SchemaNode, segments) => {
+      seen.push(segments.join('/'));
+      return typeof child === 'boolean' ? child : { ...child, marked: true };
+    });
+    expect(JSON.stringify(schema)).toBe(before);
+    expect(Object.keys(mapped)).toEqual(Object.keys(schema));
+    expect(seen).toEqual([
+      'properties/title',
+      'properties/$ref',
+      'properties/properties',
+      '$defs/Node',
+      'items/0',
+      'not',
+    ]);
+    const properties = mapped['properties'] as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(['title', '$ref', 'properties']);
+    expect(properties['title']).toEqual({
+      type: 'string',
+      title: 'a property named title',
+      marked: true,
+    });
+    expect(mapped['not']).toBe(true);
+    expect(mapped['enum']).toBe(schema.enum);
+    expect(mapped['const']).toBe(schema.const);
+    expect(mapped).not.toBe(schema);
+  });
+});
