@@ -1,0 +1,96 @@
+/*
+ * Guards "exposable is not exposed": an exposure is the subset of the catalog a server serves, in
+ * catalog order; a name the catalog lacks is refused at once; an empty set is refused when
+ * asserted (the server asserts it at start); what is not exposed stays in the catalog.
+ */
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import {
+  assertExposure,
+  CATALOG_ERROR_CODES,
+  CatalogError,
+  createCatalog,
+  defineTool,
+  exposure,
+} from '../src/index.ts';
+
+function tool(name: string, kind: 'tool' | 'thinker' = 'tool') {
+  return defineTool({
+    name,
+    description: `The ${name} tool.`,
+    kind,
+    input: Type.Object({}),
+    weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },
+    run: () => name,
+  });
+}
+
+const catalog = createCatalog({
+  tools: [tool('alpha'), tool('beta', 'thinker'), tool('gamma')],
+});
+
+describe('exposure', () => {
+  it('exposes the named tools in catalog order, once each', () => {
+    const exposed = exposure(catalog, ['gamma', 'alpha', 'gamma']);
+    expect(exposed.entries.map((entry) => entry.name)).toEqual(['alpha', 'gamma']);
+    expect([...exposed.names]).toEqual(['alpha', 'gamma']);
+    expect(exposed.size).toBe(2);
+    expect(exposed.has('alpha')).toBe(true);
+    expect(exposed.has('beta')).toBe(false);
+    expect(exposed.get('beta')).toBeUndefined();
+    expect(exposed.get('gamma')).toBe(catalog.get('gamma'));
+    expect(catalog.has('beta')).toBe(true);
+    expect(exposed.catalog).toBe(catalog);
+    expect(Object.isFrozen(exposed.entries)).toBe(true);
+  });
+
+  it('exposes the entries a predicate selects', () => {
+    const exposed = exposure(catalog, (entry) => entry.kind === 'thinker');
+    expect([...exposed.names]).toEqual(['beta']);
+  });
+
+  it('accepts any iterable of names', () => {
+    expect(exposure(catalog, new Set(['beta'])).size).toBe(1);
+  });
+
+  it('refuses a name the catalog does not hold', () => {
+    let error: unknown;
+    try {
+      exposure(catalog, ['alpha', 'delta']);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(CatalogError);
+    expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.UNKNOWN_TOOL);
+    expect((error as CatalogError).message).toBe(
+      'The exposure names tool "delta", which the catalog does not hold',
+    );
+  });
+
+  it('returns an empty exposure without judging it', () => {
+    expect(exposure(catalog, []).size).toBe(0);
+    expect(exposure(catalog, () => false).size).toBe(0);
+  });
+});
+
+describe('assertExposure', () => {
+  it('passes a non-empty exposure through', () => {
+    const exposed = exposure(catalog, ['alpha']);
+    expect(assertExposure(exposed)).toBe(exposed);
+  });
+
+  it('refuses an empty exposure', () => {
+    expect(() => assertExposure(exposure(catalog, []))).toThrow(
+      expect.objectContaining({
+        name: 'CatalogError',
+        code: CATALOG_ERROR_CODES.EMPTY_EXPOSURE,
+        message:
+          "The exposure set is empty: none of the catalog's 3 tools are exposed, and a server must serve at least one",
+      }),
+    );
+    const empty = createCatalog({ tools: [] });
+    expect(() => assertExposure(exposure(empty, () => true))).toThrow(
+      "The exposure set is empty: none of the catalog's 0 tools are exposed, and a server must serve at least one",
+    );
+  });
+});

@@ -1,0 +1,166 @@
+/*
+ * Guards the directory scan: every `.js`/`.mjs` module under the directory is imported in path
+ * order (recursively unless told otherwise, never into `node_modules` or dot-directories), other
+ * files are not read, exports not made by defineTool are ignored, and a directory or module that
+ * cannot be read is a SCAN_FAILED. It also runs the scan under plain Node against the built
+ * package, the path a production app takes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_ERROR_CODES, CatalogError, createCatalog } from '../src/index.ts';
+
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+const GOOD = fileURLToPath(new URL('./fixtures/good/', import.meta.url));
+
+function toolModule(name: string): string {
+  return [
+    "import { defineTool } from '@portcullis/catalog';",
+    "import Type from 'typebox';",
+    'export default defineTool({',
+    `  name: ${JSON.stringify(name)},`,
+    "  description: 'A scanned tool.',",
+    '  input: Type.Object({}),',
+    "  weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },",
+    '  run: () => null,',
+    '});',
+    '',
+  ].join('\n');
+}
+
+let tree: string;
+
+beforeAll(async () => {
+  // Inside the package, so the modules resolve `@portcullis/catalog` and `typebox` as fixtures do.
+  tree = await mkdtemp(join(PACKAGE, 'test', '.scan-'));
+  const files: Record<string, string> = {
+    'a.js': toolModule('a'),
+    'b.mjs': toolModule('b'),
+    'c.cjs': 'module.exports = {};',
+    'd.ts': 'throw new Error("a .ts file must not be read");',
+    'e.json': '{ "not": "read" }',
+    'types.d.ts': 'export {};',
+    'deep/f.js': toolModule('f'),
+    'deep/deeper/g.mjs': toolModule('g'),
+    '.hidden/h.js': 'throw new Error("a dot-directory must not be entered");',
+    'node_modules/i.js': 'throw new Error("node_modules must not be entered");',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(tree, path, '..'), { recursive: true });
+    await writeFile(join(tree, path), text);
+  }
+});
+
+afterAll(async () => {
+  await rm(tree, { recursive: true, force: true });
+});
+
+describe('scan', () => {
+  it('imports .js and .mjs modules recursively in path order and reads nothing else', async () => {
+    const catalog = await createCatalog({ scan: tree });
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['a', 'b', 'g', 'f']);
+    expect(catalog.entries.map((entry) => entry.origin)).toEqual([
+      expect.objectContaining({ relativeModule: 'a.js' }),
+      expect.objectContaining({ relativeModule: 'b.mjs' }),
+      expect.objectContaining({ relativeModule: 'deep/deeper/g.mjs' }),
+      expect.objectContaining({ relativeModule: 'deep/f.js' }),
+    ]);
+  });
+
+  it('stays in the directory when recursion is off', async () => {
+    const catalog = await createCatalog({ scan: { directory: tree, recursive: false } });
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['a', 'b']);
+  });
+
+  it('imports only the endings it is given', async () => {
+    const catalog = await createCatalog({ scan: { directory: tree, extensions: ['.mjs'] } });
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['b', 'g']);
+  });
+
+  it('takes a path, a file URL or a file URL string', async () => {
+    const url = pathToFileURL(`${tree}/`);
+    for (const scan of [tree, url, url.href]) {
+      expect((await createCatalog({ scan })).size).toBe(4);
+    }
+  });
+
+  it('ignores exports that are not definitions', async () => {
+    const catalog = await createCatalog({ scan: { directory: GOOD, recursive: false } });
+    expect(catalog.entries.map((entry) => entry.origin)).not.toContainEqual(
+      expect.objectContaining({ relativeModule: 'helpers.js' }),
+    );
+  });
+
+  it('refuses a directory that cannot be read', async () => {
+    const missing = join(tree, 'missing');
+    const error = await createCatalog({ scan: missing }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(CatalogError);
+    expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.SCAN_FAILED);
+    expect((error as CatalogError).message).toBe(
+      `Scanning for tools failed: directory ${JSON.stringify(missing)} could not be read`,
+    );
+    expect(((error as CatalogError).cause as NodeJS.ErrnoException).code).toBe('ENOENT');
+  });
+});
+
+describe('scan under plain Node, from the built package', () => {
+  function runNode(script: string): string {
+    return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: PACKAGE,
+      encoding: 'utf8',
+    });
+  }
+
+  it('builds the same catalog from the good fixtures as the source does', async () => {
+    const printed = runNode(`
+      import { createCatalog } from '@portcullis/catalog';
+      const clock = (await import('./test/fixtures/good/shared-clock.js')).default;
+      const catalog = await createCatalog({ tools: [clock], scan: 'test/fixtures/good' });
+      const replacer = (key, value) => (typeof value === 'bigint' ? { bigint: String(value) } : value);
+      process.stdout.write(JSON.stringify({
+        names: catalog.entries.map((entry) => entry.name),
+        clockIsOne: catalog.get('current-time').definition === clock,
+        published: catalog.entries.map((entry) => entry.published),
+      }, replacer));
+    `);
+    const fromSource = await createCatalog({ scan: GOOD });
+    const replacer = (_key: string, value: unknown) =>
+      typeof value === 'bigint' ? { bigint: String(value) } : value;
+    const expected = JSON.parse(
+      JSON.stringify(
+        [
+          fromSource.get('current-time'),
+          ...fromSource.entries.filter((e) => e.name !== 'current-time'),
+        ].map((entry) => entry?.published),
+        replacer,
+      ),
+    );
+    expect(JSON.parse(printed)).toEqual({
+      names: ['current-time', 'lookup_forecast', 'research.plan', 'summarize'],
+      clockIsOne: true,
+      published: expected,
+    });
+  });
+
+  it('fails fast on the collision fixtures with the same code and message', () => {
+    const printed = runNode(`
+      import { createCatalog } from '@portcullis/catalog';
+      try {
+        await createCatalog({ scan: 'test/fixtures/collision' });
+        process.stdout.write('built');
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ code: error.code, message: error.message }));
+      }
+    `);
+    expect(JSON.parse(printed)).toEqual({
+      code: 'DUPLICATE_NAME',
+      message:
+        'Tool "fetch_page" is claimed by two definitions: module "first.js" and module "second.js"',
+    });
+  });
+});
