@@ -1,0 +1,58 @@
+/**
+ * Pins the gemini_json spelling: JSON Schema kept (maps, `$defs`, recursion, bounds), with
+ * `$schema`, `title` and exclusive bounds removed (H17), `const` as a one-value enum, and a root
+ * reference merged into the root.
+ */
+import { expect, it } from 'vitest';
+import { geminiJsonDialect as geminiJson } from '../src/index.ts';
+import { enums, maps, recursionSelf, rootRef, SCHEMA_2020, scalars } from './fixtures/catalog.ts';
+
+it('keeps maps, $defs, recursion, native enums and exact int64 bounds', () => {
+  const { $schema: _, ...rest } = maps;
+  expect(geminiJson.publish(maps, 'input')).toEqual({ schema: rest, narrowed: [] });
+  expect(geminiJson.inputSchema(recursionSelf)['$defs']).toEqual(recursionSelf['$defs']);
+  expect((geminiJson.inputSchema(enums)['properties'] as Record<string, unknown>)['level']).toEqual(
+    {
+      type: 'integer',
+      enum: [1, 2, 3],
+    },
+  );
+  expect(
+    (geminiJson.inputSchema(scalars)['properties'] as Record<string, unknown>)['int64'],
+  ).toEqual({
+    type: 'integer',
+    minimum: -9223372036854775808n,
+    maximum: 9223372036854775807n,
+  });
+});
+
+it('H17: removes title and exclusive bounds; const becomes a one-value enum', () => {
+  const doc = geminiJson.inputSchema({
+    $schema: SCHEMA_2020,
+    title: 'Tool',
+    type: 'object',
+    properties: {
+      title: { type: 'number', exclusiveMinimum: 0, title: 'T' },
+      kind: { const: 'fixed' },
+    },
+    required: ['title'],
+    additionalProperties: false,
+  });
+  expect(doc).toEqual({
+    type: 'object',
+    properties: { title: { type: 'number' }, kind: { enum: ['fixed'] } },
+    required: ['title'],
+    additionalProperties: false,
+  });
+});
+
+it('H10: merges a root reference into the root', () => {
+  const doc = geminiJson.inputSchema(rootRef);
+  expect(doc['type']).toBe('object');
+  expect(doc).not.toHaveProperty('$ref');
+  expect(doc['properties']).toEqual({
+    name: { type: 'string' },
+    sub: { type: 'array', items: { $ref: '#' } },
+    parent: { $ref: '#' },
+  });
+});

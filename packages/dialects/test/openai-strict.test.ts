@@ -1,0 +1,239 @@
+/**
+ * Pins the openai_strict spelling (hard cases H1-H3, H8, H10, H11, H14, H18, H20, H21 of the
+ * dialect research) and its inverse: a null is removed exactly where canonical declares an
+ * optional property (through properties, items and `$ref`), and nowhere else.
+ */
+import type { SchemaObject } from '@portcullis/schema';
+import { describe, expect, it } from 'vitest';
+import { openaiStrictDialect as openai } from '../src/index.ts';
+import {
+  arrays,
+  enums,
+  maps,
+  nested,
+  open,
+  recursionSelf,
+  refSiblings,
+  rootRef,
+  SCHEMA_2020,
+  scalars,
+} from './fixtures/catalog.ts';
+import { admits } from './fixtures/judge.ts';
+
+const closed = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+describe('openai_strict input', () => {
+  it('H1: an optional scalar becomes required and its own type or null', () => {
+    const doc = openai.inputSchema(scalars);
+    const properties = doc['properties'] as Record<string, Record<string, unknown>>;
+    expect(doc['required']).toEqual(Object.keys(scalars['properties'] as object));
+    expect(properties['safe']).toEqual({
+      type: ['integer', 'null'],
+      minimum: -9007199254740991,
+      maximum: 9007199254740991,
+    });
+    expect(properties['day']).toEqual({ type: ['string', 'null'], format: 'date' });
+    expect(properties['name']).toEqual({ type: 'string', description: 'Display name' });
+    expect(properties['int64']).toEqual({
+      type: 'integer',
+      minimum: -9223372036854775808n,
+      maximum: 9223372036854775807n,
+    });
+    expect(doc).not.toHaveProperty('$schema');
+  });
+
+  it('H2/H11: a $ref carries no siblings; an optional one is anyOf with null', () => {
+    expect(openai.inputSchema(refSiblings)['properties']).toEqual({
+      home: { anyOf: [{ $ref: '#/$defs/Address' }], description: 'Home address' },
+      work: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], description: 'Work address' },
+    });
+  });
+
+  it('H3: an optional enum admits null under 2020-12 through anyOf', () => {
+    const doc = openai.inputSchema(enums);
+    expect((doc['properties'] as Record<string, unknown>)['mode']).toEqual({
+      anyOf: [{ type: 'string', enum: ['fast', 'slow'] }, { type: 'null' }],
+    });
+    const call = { unit: 'celsius', mode: null, level: 2, toggle: null };
+    expect(admits(doc, call)).toBe(true);
+    expect(admits(doc, { ...call, unit: null })).toBe(false);
+    expect(admits(enums, openai.arguments(call, enums))).toBe(true);
+  });
+
+  it('H8: a map narrows to the empty closed object and is reported', () => {
+    const { schema, narrowed } = openai.publish(maps, 'input');
+    const properties = schema['properties'] as Record<string, unknown>;
+    expect(properties['scores']).toEqual({ description: 'Per name', ...closed({}) });
+    expect(properties['extras']).toEqual({ ...closed({}), type: ['object', 'null'] });
+    expect(narrowed).toEqual([
+      '/properties/scores',
+      '/properties/states',
+      '/properties/owners',
+      '/properties/extras',
+    ]);
+    const root = openai.publish(
+      { $schema: SCHEMA_2020, type: 'object', additionalProperties: { type: 'string' } },
+      'input',
+    );
+    expect(root).toEqual({ schema: closed({}), narrowed: [''] });
+  });
+
+  it('H14: an open value narrows to a primitive union and is reported', () => {
+    const { schema, narrowed } = openai.publish(open, 'input');
+    const primitives = [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'null' },
+    ];
+    expect(schema['properties']).toEqual({
+      payload: { description: 'Anything', anyOf: primitives },
+      extra: { anyOf: primitives },
+      bag: { type: ['array', 'null'], items: { anyOf: primitives } },
+    });
+    expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
+  });
+
+  it('H9: recursion and $defs are kept', () => {
+    expect(openai.inputSchema(recursionSelf)).toEqual({
+      ...closed({ tree: { $ref: '#/$defs/Node' } }),
+      $defs: {
+        Node: closed({
+          value: { type: 'string' },
+          children: { type: ['array', 'null'], items: { $ref: '#/$defs/Node' } },
+        }),
+      },
+    });
+  });
+
+  it('H10: a root reference merges into the root and self-references become #', () => {
+    expect(openai.inputSchema(rootRef)).toEqual(
+      closed({
+        name: { type: 'string' },
+        sub: { type: ['array', 'null'], items: { $ref: '#' } },
+        parent: { anyOf: [{ $ref: '#' }, { type: 'null' }] },
+      }),
+    );
+  });
+
+  it('H15: a tool with no parameters is the empty closed object', () => {
+    const empty = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: {},
+      required: [],
+      additionalProperties: false,
+    };
+    expect(openai.inputSchema(empty)).toEqual(closed({}));
+  });
+
+  it('H18/H20/H21: default, uri and lookaround patterns go; email and plain patterns stay', () => {
+    const foreignish: SchemaObject = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: {
+        site: { type: 'string', format: 'uri', default: 'https://example.org' },
+        mail: { type: 'string', format: 'email' },
+        code: { type: 'string', pattern: '^(?!x)[a-z]+$' },
+        zip: { type: 'string', pattern: '^[0-9]{5}$' },
+      },
+      required: ['site', 'mail', 'code', 'zip'],
+      additionalProperties: false,
+    };
+    expect(openai.inputSchema(foreignish)['properties']).toEqual({
+      site: { type: 'string' },
+      mail: { type: 'string', format: 'email' },
+      code: { type: 'string' },
+      zip: { type: 'string', pattern: '^[0-9]{5}$' },
+    });
+  });
+});
+
+describe('openai_strict output (H24)', () => {
+  it('applies the vocabulary rewrites alone: no all-required, no null unions, maps kept', () => {
+    expect(openai.outputSchema(maps)).toEqual({
+      type: 'object',
+      properties: {
+        scores: {
+          type: 'object',
+          additionalProperties: { type: 'integer' },
+          description: 'Per name',
+        },
+        states: { type: 'object', additionalProperties: { type: 'string', enum: ['on', 'off'] } },
+        owners: { type: 'object', additionalProperties: { $ref: '#/$defs/Person' } },
+        extras: { type: 'object', additionalProperties: true },
+      },
+      required: ['scores'],
+      additionalProperties: false,
+      $defs: maps['$defs'] as object,
+    });
+    expect(openai.publish(maps, 'output').narrowed).toEqual([]);
+  });
+});
+
+describe('openai_strict arguments', () => {
+  it('H1: removes a null on an optional property and keeps one on a required property', () => {
+    expect(
+      openai.arguments(
+        { outer: { inner: { leaf: 'x', note: null }, hint: null }, side: null },
+        nested,
+      ),
+    ).toEqual({
+      outer: { inner: { leaf: 'x' } },
+    });
+    const requiredNull = { outer: null };
+    expect(openai.arguments(requiredNull, nested)).toBe(requiredNull);
+    expect(openai.arguments({ outer: { inner: null } }, nested)).toEqual({
+      outer: { inner: null },
+    });
+  });
+
+  it('keeps a null under an undeclared name, in an array item and in a map entry', () => {
+    const undeclared = { outer: { inner: { leaf: 'x' }, stray: null } };
+    expect(openai.arguments(undeclared, nested)).toBe(undeclared);
+    const item = { tags: [null], counts: null };
+    expect(openai.arguments(item, arrays)).toEqual({ tags: [null] });
+    const entry = { scores: { a: null }, states: null };
+    expect(openai.arguments(entry, maps)).toEqual({ scores: { a: null } });
+  });
+
+  it('follows items and $ref, including a root reference', () => {
+    expect(openai.arguments({ points: [{ x: 1, label: null }, { x: 2 }] }, arrays)).toEqual({
+      points: [{ x: 1 }, { x: 2 }],
+    });
+    expect(
+      openai.arguments(
+        { tree: { value: 'a', children: [{ value: 'b', children: null }] } },
+        recursionSelf,
+      ),
+    ).toEqual({ tree: { value: 'a', children: [{ value: 'b' }] } });
+    expect(
+      openai.arguments({ name: 'r', sub: null, parent: { name: 'p', parent: null } }, rootRef),
+    ).toEqual({
+      name: 'r',
+      parent: { name: 'p' },
+    });
+  });
+
+  it('returns scalars and unmatched shapes as they came, never mutating', () => {
+    expect(openai.arguments(null, nested)).toBe(null);
+    expect(openai.arguments('x', nested)).toBe('x');
+    const value = Object.freeze({
+      outer: Object.freeze({ inner: Object.freeze({ leaf: 'x', note: null }) }),
+    });
+    expect(openai.arguments(value, nested)).toEqual({ outer: { inner: { leaf: 'x' } } });
+    expect(value.outer.inner.note).toBe(null);
+  });
+
+  it('keeps a key named __proto__ as data', () => {
+    const wire = JSON.parse('{"outer":{"inner":{"leaf":"x","note":null},"__proto__":{"a":1}}}');
+    const out = openai.arguments(wire, nested) as Record<string, Record<string, unknown>>;
+    expect(Object.hasOwn(out['outer']!, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(out['outer'])).toBe(Object.prototype);
+  });
+});
