@@ -68,9 +68,7 @@ function tree(rootBody?: (spawned: Promise<unknown>) => Promise<unknown>) {
     input: null,
     run: async (context) => {
       watch(`mid-${i}`, context.signal);
-      const outcomes = await Promise.all(
-        [0, 1].map((j) => context.spawn(leaf(`leaf-${i}-${j}`))),
-      );
+      const outcomes = await Promise.all([0, 1].map((j) => context.spawn(leaf(`leaf-${i}-${j}`))));
       outcomes.forEach((outcome, j) => {
         childOutcomes.set(`leaf-${i}-${j}`, outcome);
       });
@@ -128,7 +126,8 @@ describe('a three-level tree cancelled at the root', () => {
     expect(new Set(Object.values(reasonsOf(t.aborted)))).toEqual(new Set(['timeout']));
     expect(workflow.cancelled).toBe('timeout');
     await expectEmpty(dispatcher);
-    for (const name of ALL.slice(1)) expect(t.childOutcomes.get(name)).toEqual(cancelled('timeout'));
+    for (const name of ALL.slice(1))
+      expect(t.childOutcomes.get(name)).toEqual(cancelled('timeout'));
   });
 
   it.each([
@@ -356,7 +355,7 @@ describe('after a cancel', () => {
     await expectEmpty(dispatcher);
   });
 
-  it("a child still live when its parent completes is cancelled with parent_finished", async () => {
+  it('a child still live when its parent completes is cancelled with parent_finished', async () => {
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     let child: Promise<JobOutcome> | undefined;
     let reason: unknown;
@@ -411,9 +410,13 @@ describe('cancelWorkflow as a door', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     const workflow = Workflow.root('alice', 'mcp');
-    const outcome = await dispatcher.submit({ name: 'quick', input: null, run: () => 1 }, workflow, {
-      timeoutMs: 10,
-    });
+    const outcome = await dispatcher.submit(
+      { name: 'quick', input: null, run: () => 1 },
+      workflow,
+      {
+        timeoutMs: 10,
+      },
+    );
     expect(outcome).toEqual({ status: 'completed', value: 1 });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(20);

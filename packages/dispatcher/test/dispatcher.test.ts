@@ -142,7 +142,9 @@ describe('admission', () => {
           const third = await live[2]!;
           gate.resolve();
           spawned.push(third, ...(await Promise.all(live.slice(0, 2))));
-          spawned.push(await context.spawn({ name: 'after', input: null, run: () => 'room again' }));
+          spawned.push(
+            await context.spawn({ name: 'after', input: null, run: () => 'room again' }),
+          );
         },
       },
       workflow,
@@ -172,7 +174,11 @@ describe('admission', () => {
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     const depthOf = async (context: JobContext<number>): Promise<number> => {
       if (context.input === 0) return context.job.depth;
-      const outcome = await context.spawn({ name: 'level', input: context.input - 1, run: depthOf });
+      const outcome = await context.spawn({
+        name: 'level',
+        input: context.input - 1,
+        run: depthOf,
+      });
       if (outcome.status !== 'completed') throw new Error('a level did not complete');
       return outcome.value;
     };
@@ -317,7 +323,10 @@ describe('sealed scopes', () => {
             input: null,
             scope: ['search', 'shell'],
             run: async (c) => {
-              inner = { search: await c.spawn(leaf('search')), shell: await c.spawn(leaf('shell')) };
+              inner = {
+                search: await c.spawn(leaf('search')),
+                shell: await c.spawn(leaf('shell')),
+              };
             },
           });
         },
@@ -478,7 +487,7 @@ describe('wiring defects', () => {
     );
   });
 
-  it.each([
+  it.each<[unknown]>([
     [null],
     [{ input: 1, run: () => 1 }],
     [{ name: '', input: 1, run: () => 1 }],
