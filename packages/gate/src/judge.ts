@@ -68,9 +68,9 @@ function refuse(root: PlanNode, value: unknown) {
   if (found.length === 0) found.push({ path: '', rule: GATE_RULES.UNJUDGEABLE });
   const seen = new Set<string>();
   const distinct = found.filter((issue) => {
-    const line = describeIssue(issue);
-    if (seen.has(line)) return false;
-    seen.add(line);
+    const key = `${issue.rule} ${describeIssue(issue)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
   const issues = Object.freeze(distinct.slice(0, REFUSAL_ISSUE_LIMIT));

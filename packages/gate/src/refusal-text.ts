@@ -151,7 +151,7 @@ export function describeIssue(issue: RefusalIssue): string {
  * Only document words, declared paths and array indices reach it.
  */
 export function composeRefusalText(issues: readonly RefusalIssue[], omitted = 0): string {
-  const lines = [REFUSAL_HEADER, ...issues.map((issue) => `- ${describeIssue(issue)}`)];
+  const lines = [REFUSAL_HEADER, ...new Set(issues.map((issue) => `- ${describeIssue(issue)}`))];
   if (omitted > 0)
     lines.push(`- and ${omitted} more ${omitted === 1 ? 'fault' : 'faults'} of the same kinds.`);
   if (issues.some((issue) => issue.path.includes(`/${MAP_ENTRY_SEGMENT}`)))

@@ -1,0 +1,110 @@
+/*
+ * Invariant: on the JSON-Schema-Test-Suite (draft 2020-12, vendored), the gate agrees with every
+ * case whose schema uses only the keywords it judges, and the optional/format files for date-time,
+ * date, time and duration hold as assertions. Which cases apply is decided by two stated rules, never
+ * by hand; every deliberate deviation is listed below with its reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isJsonObject, type SchemaNode, walkSchema } from '@portcullis/schema';
+import { describe, expect, it } from 'vitest';
+import { compileGate, GATE_KEYWORDS, judge } from '../src/index.ts';
+import { readExactJson } from './support/exact-json.ts';
+
+interface SuiteCase {
+  readonly description: string;
+  readonly data: unknown;
+  readonly valid: boolean;
+}
+interface SuiteGroup {
+  readonly description: string;
+  readonly schema: SchemaNode;
+  readonly tests: readonly SuiteCase[];
+}
+
+const ROOT = join(import.meta.dirname, 'fixtures/json-schema-test-suite/draft2020-12');
+const KNOWN = new Set<string>([...GATE_KEYWORDS.judged, ...GATE_KEYWORDS.annotations]);
+
+/**
+ * Rule 1: every keyword of every schema object in keyword position is one the gate knows.
+ * Rule 2: every `$ref` is a local JSON pointer (`#` or `#/...`): published documents refer only
+ * within themselves, and the gate resolves nothing else.
+ * A case outside either rule is not the gate's to judge and is counted as skipped.
+ */
+function whyNotApplicable(schema: SchemaNode): string | undefined {
+  let reason: string | undefined;
+  walkSchema(schema, (node) => {
+    if (!isJsonObject(node)) return undefined;
+    for (const keyword of Object.keys(node)) {
+      if (!KNOWN.has(keyword)) reason ??= `keyword ${keyword}`;
+    }
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && !(ref === '#' || ref.startsWith('#/')))
+      reason ??= 'non-local $ref';
+    return undefined;
+  });
+  return reason;
+}
+
+/**
+ * Deliberate deviations, `file / group / case` to the reason. The suite's expectation is inverted for
+ * these and the test asserts the gate's own answer.
+ */
+const DEVIATIONS: Readonly<Record<string, string>> = {
+  'enum.json / nul characters in strings / match string with nul':
+    'the gate refuses every string holding a C0 control other than tab, LF and CR, even one equal to a declared enum value',
+  'const.json / nul characters in strings / match string with nul':
+    'the gate refuses every string holding a C0 control other than tab, LF and CR, even one equal to the declared const',
+};
+
+/**
+ * Files read as assertions beyond the suite's required set: the temporal formats (the suite's own
+ * `format.json` treats `format` as an annotation and does not apply to the gate) and big numbers.
+ */
+const FILES = [
+  ...readdirSync(ROOT).filter((name) => name.endsWith('.json')),
+  'optional/bignum.json',
+  'optional/format/date-time.json',
+  'optional/format/date.json',
+  'optional/format/time.json',
+  'optional/format/duration.json',
+];
+
+const tally = { applied: 0, skipped: 0, deviations: 0 };
+const usedDeviations = new Set<string>();
+
+describe.each(FILES)('%s', (file) => {
+  const groups = readExactJson(readFileSync(join(ROOT, file), 'utf8')) as SuiteGroup[];
+  for (const group of groups) {
+    const reason = whyNotApplicable(group.schema);
+    if (reason !== undefined) {
+      tally.skipped += group.tests.length;
+      continue;
+    }
+    describe(group.description, () => {
+      for (const test of group.tests) {
+        tally.applied++;
+        const key = `${file} / ${group.description} / ${test.description}`;
+        const deviation = DEVIATIONS[key];
+        if (deviation !== undefined) {
+          tally.deviations++;
+          usedDeviations.add(key);
+        }
+        const expected = deviation === undefined ? test.valid : !test.valid;
+        it(`${test.description}${deviation === undefined ? '' : ' (deviation)'}`, () => {
+          const judgement = judge(test.data, group.schema);
+          expect(judgement.ok).toBe(expected);
+          expect(compileGate(group.schema).admits(test.data)).toBe(expected);
+          if (!judgement.ok) expect(judgement.refusal.issues.length).toBeGreaterThan(0);
+        });
+      }
+    });
+  }
+});
+
+describe('the applicability rules', () => {
+  it('apply to most of the suite and use every listed deviation', () => {
+    expect(usedDeviations).toEqual(new Set(Object.keys(DEVIATIONS)));
+    expect(tally).toEqual({ applied: 534, skipped: 93, deviations: 2 });
+  });
+});
