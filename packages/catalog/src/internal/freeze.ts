@@ -1,10 +1,11 @@
-/** Freezes a published document and everything inside it, so no reader can alter what others read. */
+/**
+ * Freezes a published document and everything inside it, so no reader (a dialect, the gate) can
+ * alter the criterion the others read. Documents are JSON: only string-keyed values are walked.
+ */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) {
-      deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-    }
+    for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
 }
