@@ -1,6 +1,13 @@
 import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { build } from './internal/build.ts';
-import { scan, scanFailCode, scanFailIndex, scanSawBigInt } from './internal/scan.ts';
+import { encodeText, releaseText } from './internal/encode.ts';
+import {
+  scan,
+  scanFailCode,
+  scanFailOffset,
+  scanSawBigInt,
+  scanSawReplacement,
+} from './internal/scan.ts';
 import {
   firstInvalidUtf8,
   firstLoneSurrogate,
@@ -20,6 +27,38 @@ function refused(code: DecodeRefusalCode, offset: number): DecodeResult {
   return { ok: false, refusal: refusalOf(code, offset) };
 }
 
+function accepted(text: string): DecodeResult {
+  const value: DecodedValue = scanSawBigInt() ? build(text) : (JSON.parse(text) as DecodedValue);
+  return { ok: true, value };
+}
+
+function decodeString(text: string, options: DecodeOptions | undefined): DecodeResult {
+  const limits = resolveLimits(options);
+  const { bytes, length } = encodeText(text);
+  const passed = scan(bytes, length, limits, true);
+  releaseText();
+  if (!passed || scanSawReplacement()) {
+    const lone = isWellFormedText(text) ? -1 : utf8OffsetOf(text, firstLoneSurrogate(text));
+    if (!passed) {
+      const offset = scanFailOffset();
+      if (lone !== -1 && lone <= offset) return refused(C.LONE_SURROGATE, lone);
+      return refused(scanFailCode(), offset);
+    }
+    if (lone !== -1) return refused(C.LONE_SURROGATE, lone);
+  }
+  return accepted(text);
+}
+
+function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): DecodeResult {
+  const limits = resolveLimits(options);
+  if (bytes.length > constants.MAX_STRING_LENGTH) {
+    return refused(C.INPUT_TOO_LONG, constants.MAX_STRING_LENGTH);
+  }
+  if (!isUtf8(bytes)) return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
+  if (!scan(bytes, bytes.length, limits, false)) return refused(scanFailCode(), scanFailOffset());
+  return accepted(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+}
+
 /**
  * Decodes one JSON document strictly: bytes from outside (`Uint8Array`, UTF-8) or a string.
  *
@@ -37,32 +76,5 @@ function refused(code: DecodeRefusalCode, offset: number): DecodeResult {
  * // { ok: false, refusal: { code: 'DUPLICATE_KEY', offset: 12, message: '…' } }
  */
 export function decode(input: string | Uint8Array, options?: DecodeOptions): DecodeResult {
-  const limits = resolveLimits(options);
-  let text: string;
-  const isString = typeof input === 'string';
-  if (isString) {
-    text = input;
-  } else {
-    if (input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) {
-      return refused(C.BYTE_ORDER_MARK, 0);
-    }
-    if (input.length > constants.MAX_STRING_LENGTH) {
-      return refused(C.INPUT_TOO_LONG, constants.MAX_STRING_LENGTH);
-    }
-    if (!isUtf8(input)) return refused(C.INVALID_UTF8, Math.max(0, firstInvalidUtf8(input)));
-    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
-  }
-  if (!scan(text, limits)) {
-    const index = scanFailIndex();
-    if (isString) {
-      const lone = firstLoneSurrogate(text, index);
-      if (lone !== -1) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
-    }
-    return refused(scanFailCode(), utf8OffsetOf(text, index));
-  }
-  if (isString && !isWellFormedText(text)) {
-    return refused(C.LONE_SURROGATE, utf8OffsetOf(text, firstLoneSurrogate(text, text.length)));
-  }
-  const value: DecodedValue = scanSawBigInt() ? build(text) : (JSON.parse(text) as DecodedValue);
-  return { ok: true, value };
+  return typeof input === 'string' ? decodeString(input, options) : decodeBytes(input, options);
 }

@@ -2,10 +2,12 @@ import type { DecodeLimits } from '../limits.ts';
 import { DECODE_REFUSAL_CODES as C, type DecodeRefusalCode } from '../refusal.ts';
 
 /*
- * The validating scan: one pass over the text that enforces every rule of the decoder without
- * building anything. It is iterative (an explicit stack bounded by the depth limit), so no input
- * can overflow the call stack. When it accepts, the text is RFC 8259 JSON that native JSON.parse
- * reads to exactly the value we mean, unless `scanSawBigInt` says an integer needs `bigint`.
+ * The validating scan: one pass over the UTF-8 bytes of the document that enforces every rule of
+ * the decoder without building anything. It is iterative (an explicit stack bounded by the depth
+ * limit), so no input can overflow the call stack. When it accepts, the text is RFC 8259 JSON that
+ * native JSON.parse reads to exactly the value we mean, unless `scanSawBigInt()` says an integer
+ * needs a `bigint`. The bytes must already be well-formed UTF-8 (the caller checks that natively),
+ * so a byte >= 0x80 inside a string is content, and outside one is a character out of place.
  */
 
 const ARRAY = 1;
@@ -14,12 +16,24 @@ const OBJECT = 2;
 const PAIRWISE_NAMES = 12;
 /** Number literals no longer than this, without exponent, can neither overflow nor underflow. */
 const PLAIN_NUMBER_SAFE_LENGTH = 300;
-const MAX_SAFE_DIGITS = '9007199254740991';
+/** The digits of 2^53-1, the largest integer a double holds exactly. */
+const MAX_SAFE_DIGITS = [57, 48, 48, 55, 49, 57, 57, 50, 53, 52, 55, 52, 48, 57, 57, 49];
+
+/** 1 for the bytes that end plain string content: `"`, `\` and the C0 controls. */
+const STRING_STOP = new Uint8Array(256);
+for (let k = 0; k < 0x20; k++) STRING_STOP[k] = 1;
+STRING_STOP[0x22] = 1;
+STRING_STOP[0x5c] = 1;
+/** For encoded string input, 0xEF also stops: it may lead the U+FFFD an encoder wrote for a lone surrogate. */
+const TEXT_STRING_STOP = STRING_STOP.slice();
+TEXT_STRING_STOP[0xef] = 1;
+
+const utf8 = new TextDecoder();
 
 let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
-let failIndex = 0;
+let failOffset = 0;
 let sawBigInt = false;
-let lastStringEscaped = false;
+let sawReplacement = false;
 
 let kinds = new Uint8Array(64);
 let nameBase = new Int32Array(64);
@@ -34,9 +48,14 @@ export function scanFailCode(): DecodeRefusalCode {
   return failCode;
 }
 
-/** The UTF-16 index of the last failed scan's refusal. */
-export function scanFailIndex(): number {
-  return failIndex;
+/** The byte offset of the last failed scan's refusal. */
+export function scanFailOffset(): number {
+  return failOffset;
+}
+
+/** Whether the last accepted scan saw U+FFFD in a string (a lone surrogate, if the input was text). */
+export function scanSawReplacement(): boolean {
+  return sawReplacement;
 }
 
 /** Whether the last accepted scan saw an integer literal beyond ±(2^53-1). */
@@ -44,25 +63,15 @@ export function scanSawBigInt(): boolean {
   return sawBigInt;
 }
 
-function fail(code: DecodeRefusalCode, index: number): -1 {
+function fail(code: DecodeRefusalCode, offset: number): -1 {
   failCode = code;
-  failIndex = index;
+  failOffset = offset;
   return -1;
 }
 
-function refuse(code: DecodeRefusalCode, index: number): false {
-  fail(code, index);
+function refuse(code: DecodeRefusalCode, offset: number): false {
+  fail(code, offset);
   return false;
-}
-
-function skipWhitespace(text: string, i: number): number {
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-    else break;
-  }
-  return i;
 }
 
 function isWordPart(c: number): boolean {
@@ -75,9 +84,9 @@ function isWordPart(c: number): boolean {
   );
 }
 
-function isComment(text: string, i: number): boolean {
-  if (text.charCodeAt(i) !== 0x2f) return false;
-  const d = text.charCodeAt(i + 1);
+function isComment(b: Uint8Array, i: number, n: number): boolean {
+  if (i + 1 >= n || b[i] !== 0x2f) return false;
+  const d = b[i + 1];
   return d === 0x2f || d === 0x2a;
 }
 
@@ -88,98 +97,101 @@ function hexDigit(c: number): number {
   return -1;
 }
 
-/** The code unit of the 4 hex digits at `k`; -1 for a non-hex digit, -2 if the text ends first. */
-function hex4(text: string, k: number): number {
+/** The code unit of the 4 hex digits at `k`; -1 for a non-hex digit, -2 if the input ends first. */
+function hex4(b: Uint8Array, k: number, n: number): number {
   let v = 0;
   for (let m = 0; m < 4; m++) {
-    if (k + m >= text.length) return -2;
-    const h = hexDigit(text.charCodeAt(k + m));
+    if (k + m >= n) return -2;
+    const h = hexDigit(b[k + m]!);
     if (h < 0) return -1;
     v = (v << 4) | h;
   }
   return v;
 }
 
-/** Scans the string whose opening quote is at `i`; returns the index after its closing quote. */
-function scanString(text: string, i: number, max: number, tooLong: DecodeRefusalCode): number {
-  const n = text.length;
-  let j = i + 1;
-  let saved = 0;
-  let escaped = false;
-  for (;;) {
-    if (j >= n) return fail(C.UNEXPECTED_END, n);
-    const c = text.charCodeAt(j);
-    if (c === 0x22) break;
-    if (c === 0x5c) {
-      escaped = true;
-      if (j + 1 >= n) return fail(C.UNEXPECTED_END, n);
-      const d = text.charCodeAt(j + 1);
-      if (d === 0x75) {
-        const u = hex4(text, j + 2);
-        if (u < 0) return fail(u === -2 ? C.UNEXPECTED_END : C.INVALID_ESCAPE, u === -2 ? n : j);
-        if (u >= 0xd800 && u <= 0xdfff) {
-          if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
-          if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
-          if (text.charCodeAt(j + 6) !== 0x5c || text.charCodeAt(j + 7) !== 0x75) {
-            return fail(C.LONE_SURROGATE, j);
-          }
-          const low = hex4(text, j + 8);
-          if (low === -2) return fail(C.UNEXPECTED_END, n);
-          if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);
-          if (low < 0xdc00 || low > 0xdfff) return fail(C.LONE_SURROGATE, j);
-          j += 12;
-          saved += 10;
-        } else {
-          j += 6;
-          saved += 5;
-        }
-      } else if (
-        d === 0x22 ||
-        d === 0x5c ||
-        d === 0x2f ||
-        d === 0x62 ||
-        d === 0x66 ||
-        d === 0x6e ||
-        d === 0x72 ||
-        d === 0x74
-      ) {
-        j += 2;
-        saved += 1;
-      } else {
-        return fail(C.INVALID_ESCAPE, j);
-      }
-      continue;
-    }
-    if (c < 0x20) return fail(C.CONTROL_CHARACTER, j);
-    j++;
+/**
+ * Handles the byte at `j` inside a string that is not plain content: a backslash (returns the
+ * offset after the escape), a control character or the end of the input (refuses: -1).
+ */
+function stringEscape(b: Uint8Array, j: number, n: number): number {
+  if (j >= n) return fail(C.UNEXPECTED_END, n);
+  const c = b[j];
+  if (c === 0xef) {
+    if (b[j + 1] === 0xbf && b[j + 2] === 0xbd) sawReplacement = true;
+    return j + 1;
   }
-  if (j - i - 1 - saved > max) return fail(tooLong, i);
-  lastStringEscaped = escaped;
-  return j + 1;
+  if (c !== 0x5c) return fail(C.CONTROL_CHARACTER, j);
+  if (j + 1 >= n) return fail(C.UNEXPECTED_END, n);
+  const d = b[j + 1];
+  if (d === 0x75) {
+    const u = hex4(b, j + 2, n);
+    if (u < 0) return u === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
+    if (u < 0xd800 || u > 0xdfff) return j + 6;
+    if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
+    if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
+    if (b[j + 6] !== 0x5c || b[j + 7] !== 0x75) return fail(C.LONE_SURROGATE, j);
+    const low = hex4(b, j + 8, n);
+    if (low === -2) return fail(C.UNEXPECTED_END, n);
+    if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);
+    if (low < 0xdc00 || low > 0xdfff) return fail(C.LONE_SURROGATE, j);
+    return j + 12;
+  }
+  if (
+    d === 0x22 ||
+    d === 0x5c ||
+    d === 0x2f ||
+    d === 0x62 ||
+    d === 0x66 ||
+    d === 0x6e ||
+    d === 0x72 ||
+    d === 0x74
+  ) {
+    return j + 2;
+  }
+  return fail(C.INVALID_ESCAPE, j);
 }
 
-/** Scans the number starting at `i` (a `-` or a digit); returns the index after it. */
-function scanNumber(text: string, i: number, maxLength: number): number {
-  const n = text.length;
+/** Length in UTF-16 code units, after unescaping, of the scanned string content [start, end). */
+function decodedLength(b: Uint8Array, start: number, end: number): number {
+  let length = 0;
+  let j = start;
+  while (j < end) {
+    const c = b[j]!;
+    if (c === 0x5c) {
+      const u = b[j + 1] === 0x75;
+      const pair = u && b[j + 6] === 0x5c && hex4(b, j + 2, end) >= 0xd800;
+      j += pair ? 12 : u ? 6 : 2;
+      length += pair ? 2 : 1;
+    } else {
+      if (c < 0x80 || (c >= 0xc0 && c < 0xf0)) length += 1;
+      else if (c >= 0xf0) length += 2;
+      j++;
+    }
+  }
+  return length;
+}
+
+/** Scans the number starting at `i` (a `-` or a digit); returns the offset after it. */
+function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): number {
   let j = i;
-  let c = text.charCodeAt(j);
+  let c = b[j]!;
   if (c === 0x2d) {
     j++;
     if (j >= n) return fail(C.UNEXPECTED_END, n);
-    c = text.charCodeAt(j);
+    c = b[j]!;
   }
   const intStart = j;
   let nonZero = false;
   if (c === 0x30) {
     j++;
-    c = j < n ? text.charCodeAt(j) : -1;
+    c = j < n ? b[j]! : -1;
     if (c >= 0x30 && c <= 0x39) return fail(C.LEADING_ZERO, i);
   } else if (c >= 0x31 && c <= 0x39) {
     nonZero = true;
     j++;
     c = -1;
     while (j < n) {
-      c = text.charCodeAt(j);
+      c = b[j]!;
       if (c < 0x30 || c > 0x39) break;
       j++;
       c = -1;
@@ -196,7 +208,7 @@ function scanNumber(text: string, i: number, maxLength: number): number {
     const fractionStart = j;
     c = -1;
     while (j < n) {
-      c = text.charCodeAt(j);
+      c = b[j]!;
       if (c < 0x30 || c > 0x39) break;
       if (c !== 0x30) nonZero = true;
       j++;
@@ -208,12 +220,12 @@ function scanNumber(text: string, i: number, maxLength: number): number {
     integer = false;
     exponent = true;
     j++;
-    c = j < n ? text.charCodeAt(j) : -1;
+    c = j < n ? b[j]! : -1;
     if (c === 0x2b || c === 0x2d) j++;
     const exponentStart = j;
     c = -1;
     while (j < n) {
-      c = text.charCodeAt(j);
+      c = b[j]!;
       if (c < 0x30 || c > 0x39) break;
       j++;
       c = -1;
@@ -224,11 +236,16 @@ function scanNumber(text: string, i: number, maxLength: number): number {
   if (j - i > maxLength) return fail(C.NUMBER_TOO_LONG, i);
   if (integer) {
     const digits = intEnd - intStart;
-    if (digits > 16 || (digits === 16 && text.slice(intStart, intEnd) > MAX_SAFE_DIGITS)) {
-      sawBigInt = true;
+    if (digits > 16) sawBigInt = true;
+    else if (digits === 16) {
+      for (let k = 0; k < 16; k++) {
+        const d = b[intStart + k]! - MAX_SAFE_DIGITS[k]!;
+        if (d > 0) sawBigInt = true;
+        if (d !== 0) break;
+      }
     }
   } else if (exponent || j - i > PLAIN_NUMBER_SAFE_LENGTH) {
-    const v = Number(text.slice(i, j));
+    const v = Number(utf8.decode(b.subarray(i, j)));
     if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
       return fail(C.NUMBER_OVERFLOW, i);
     }
@@ -238,19 +255,27 @@ function scanNumber(text: string, i: number, maxLength: number): number {
 }
 
 /** Scans `true`, `false` or `null` at `i`; anything else there is a bare word. */
-function scanWord(text: string, i: number): number {
-  const n = text.length;
+function scanWord(b: Uint8Array, i: number, n: number): number {
   let j = i;
-  while (j < n && isWordPart(text.charCodeAt(j))) j++;
+  while (j < n && isWordPart(b[j]!)) j++;
   const length = j - i;
-  if (
-    (length === 4 && (text.startsWith('true', i) || text.startsWith('null', i))) ||
-    (length === 5 && text.startsWith('false', i))
-  ) {
-    return j;
+  const c = b[i];
+  if (length === 4) {
+    if (c === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65) return j;
+    if (c === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) return j;
+  } else if (length === 5) {
+    if (
+      c === 0x66 &&
+      b[i + 1] === 0x61 &&
+      b[i + 2] === 0x6c &&
+      b[i + 3] === 0x73 &&
+      b[i + 4] === 0x65
+    ) {
+      return j;
+    }
   }
   if (j >= n) {
-    const word = text.slice(i, j);
+    const word = utf8.decode(b.subarray(i, j));
     if ('true'.startsWith(word) || 'false'.startsWith(word) || 'null'.startsWith(word)) {
       return fail(C.UNEXPECTED_END, n);
     }
@@ -258,101 +283,51 @@ function scanWord(text: string, i: number): number {
   return fail(C.BARE_WORD, i);
 }
 
-/** Why the character at `i` cannot start a value. */
-function valueRefusal(text: string, i: number): DecodeRefusalCode {
-  const c = text.charCodeAt(i);
+/** Why the byte at `i` cannot start a value. */
+function valueRefusal(b: Uint8Array, i: number, n: number): DecodeRefusalCode {
+  const c = b[i]!;
   if (c === 0x27) return C.SINGLE_QUOTE;
-  if (isComment(text, i)) return C.COMMENT;
+  if (isComment(b, i, n)) return C.COMMENT;
   if (c === 0x2e || c === 0x2b) return C.INVALID_NUMBER;
   if (isWordPart(c)) return C.BARE_WORD;
   return C.UNEXPECTED_CHARACTER;
 }
 
-function decodedName(text: string, start: number, end: number, escaped: boolean): string {
-  return escaped ? (JSON.parse(text.slice(start - 1, end + 1)) as string) : text.slice(start, end);
+function decodedName(b: Uint8Array, start: number, end: number): string {
+  for (let k = start; k < end; k++) {
+    if (b[k] === 0x5c) return JSON.parse(utf8.decode(b.subarray(start - 1, end + 1))) as string;
+  }
+  return utf8.decode(b.subarray(start, end));
 }
 
-function hasEscape(text: string, start: number, end: number): boolean {
-  const backslash = text.indexOf('\\', start);
-  return backslash !== -1 && backslash < end;
+function growNames(): void {
+  const size = nameStart.length * 2;
+  const grownStart = new Int32Array(size);
+  grownStart.set(nameStart);
+  nameStart = grownStart;
+  const grownEnd = new Int32Array(size);
+  grownEnd.set(nameEnd);
+  nameEnd = grownEnd;
 }
 
 /**
- * Records the name spanning [start, end) in the object at `depth`; false when the object already
- * has it. Small objects without escaped names compare raw spans pairwise (raw equality is value
- * equality when nothing is escaped); larger ones, or any escaped name, use a Set of decoded names.
+ * The Set path of duplicate detection, for objects with many members or an escaped name: moves
+ * the object's recorded spans into a Set of decoded names; false when the name is already there.
  */
-function recordName(text: string, start: number, end: number, depth: number): boolean {
+function recordNameInSet(b: Uint8Array, start: number, end: number, depth: number): boolean {
   let set = nameSets[depth];
   if (set === undefined) {
-    const base = nameBase[depth]!;
-    if (!lastStringEscaped && nameTop - base < PAIRWISE_NAMES) {
-      const length = end - start;
-      for (let k = base; k < nameTop; k++) {
-        const s = nameStart[k]!;
-        if (nameEnd[k]! - s !== length) continue;
-        let m = 0;
-        while (m < length && text.charCodeAt(s + m) === text.charCodeAt(start + m)) m++;
-        if (m === length) return false;
-      }
-      if (nameTop === nameStart.length) {
-        const grownStart = new Int32Array(nameTop * 2);
-        grownStart.set(nameStart);
-        nameStart = grownStart;
-        const grownEnd = new Int32Array(nameTop * 2);
-        grownEnd.set(nameEnd);
-        nameEnd = grownEnd;
-      }
-      nameStart[nameTop] = start;
-      nameEnd[nameTop] = end;
-      nameTop++;
-      return true;
-    }
     set = new Set<string>();
-    for (let k = base; k < nameTop; k++) {
-      const s = nameStart[k]!;
-      const e = nameEnd[k]!;
-      set.add(decodedName(text, s, e, hasEscape(text, s, e)));
-    }
+    const base = nameBase[depth]!;
+    for (let k = base; k < nameTop; k++) set.add(decodedName(b, nameStart[k]!, nameEnd[k]!));
     nameTop = base;
     nameSets[depth] = set;
     setsUsed = true;
   }
-  const name = decodedName(text, start, end, lastStringEscaped);
+  const name = decodedName(b, start, end);
   if (set.has(name)) return false;
   set.add(name);
   return true;
-}
-
-/**
- * Scans a member name at `i` and its colon; returns the index of the member's value. `comma` is
- * the index of the comma before the member, or -1 for the first member.
- */
-function scanMember(
-  text: string,
-  i: number,
-  depth: number,
-  comma: number,
-  limits: DecodeLimits,
-): number {
-  const n = text.length;
-  if (i >= n) return fail(C.UNEXPECTED_END, n);
-  const c = text.charCodeAt(i);
-  if (c !== 0x22) {
-    if (c === 0x7d && comma >= 0) return fail(C.TRAILING_COMMA, comma);
-    if (c === 0x27) return fail(C.SINGLE_QUOTE, i);
-    if (isComment(text, i)) return fail(C.COMMENT, i);
-    return fail(isWordPart(c) ? C.UNQUOTED_NAME : C.UNEXPECTED_CHARACTER, i);
-  }
-  const end = scanString(text, i, limits.maxNameLength, C.NAME_TOO_LONG);
-  if (end < 0) return -1;
-  if (!recordName(text, i + 1, end - 1, depth)) return fail(C.DUPLICATE_KEY, i);
-  const colon = skipWhitespace(text, end);
-  if (colon >= n) return fail(C.UNEXPECTED_END, n);
-  if (text.charCodeAt(colon) !== 0x3a) {
-    return fail(isComment(text, colon) ? C.COMMENT : C.UNEXPECTED_CHARACTER, colon);
-  }
-  return skipWhitespace(text, colon + 1);
 }
 
 function ensureDepth(maxDepth: number): void {
@@ -362,98 +337,157 @@ function ensureDepth(maxDepth: number): void {
   nameBase = new Int32Array(size);
 }
 
-function releaseSets(): void {
-  if (!setsUsed) return;
-  nameSets = [];
-  setsUsed = false;
-}
-
 /**
- * Scans `text` against every rule; true when it is accepted. On refusal, `scanFailCode()` and
- * `scanFailIndex()` (a UTF-16 index) say why and where. Raw lone surrogates are not judged here.
+ * Scans the first `n` bytes of `b` (well-formed UTF-8) against every rule; true when they are
+ * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where. `fromText`
+ * says the bytes are the encoding of string input, so U+FFFD in a string is noted.
  */
-export function scan(text: string, limits: DecodeLimits): boolean {
+export function scan(b: Uint8Array, n: number, limits: DecodeLimits, fromText: boolean): boolean {
   sawBigInt = false;
+  sawReplacement = false;
   nameTop = 0;
-  const ok = scanDocument(text, limits);
-  releaseSets();
+  const ok = scanDocument(b, n, limits, fromText ? TEXT_STRING_STOP : STRING_STOP);
+  if (setsUsed) {
+    nameSets = [];
+    setsUsed = false;
+  }
   return ok;
 }
 
-function scanDocument(text: string, limits: DecodeLimits): boolean {
-  const n = text.length;
+function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits, stop: Uint8Array): boolean {
   const maxDepth = limits.maxNestingDepth;
   const maxString = limits.maxStringLength;
+  const maxName = limits.maxNameLength;
   const maxNumber = limits.maxNumberLength;
   ensureDepth(maxDepth);
-  if (n > 0 && text.charCodeAt(0) === 0xfeff) return refuse(C.BYTE_ORDER_MARK, 0);
+  if (n >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
+    return refuse(C.BYTE_ORDER_MARK, 0);
+  }
   let depth = 0;
-  let i = skipWhitespace(text, 0);
+  let i = 0;
+  let c = 0;
+  let comma = -1;
+  let expectName = false;
   for (;;) {
-    if (i >= n) return refuse(C.UNEXPECTED_END, n);
-    let c = text.charCodeAt(i);
+    c = i < n ? b[i]! : -1;
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? b[i]! : -1;
+    if (expectName) {
+      if (c !== 0x22) {
+        if (c === -1) return refuse(C.UNEXPECTED_END, n);
+        if (c === 0x7d && comma >= 0) return refuse(C.TRAILING_COMMA, comma);
+        if (c === 0x27) return refuse(C.SINGLE_QUOTE, i);
+        if (isComment(b, i, n)) return refuse(C.COMMENT, i);
+        return refuse(isWordPart(c) ? C.UNQUOTED_NAME : C.UNEXPECTED_CHARACTER, i);
+      }
+      const start = i + 1;
+      let j = start;
+      let escaped = false;
+      for (;;) {
+        while (j < n && stop[b[j]!] === 0) j++;
+        if (j < n && b[j] === 0x22) break;
+        escaped = true;
+        j = stringEscape(b, j, n);
+        if (j < 0) return false;
+      }
+      if (j - start > maxName && decodedLength(b, start, j) > maxName) {
+        return refuse(C.NAME_TOO_LONG, i);
+      }
+      if (setsUsed || escaped || nameTop - nameBase[depth]! >= PAIRWISE_NAMES) {
+        if (!recordNameInSet(b, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
+      } else {
+        const length = j - start;
+        for (let k = nameBase[depth]!; k < nameTop; k++) {
+          const s = nameStart[k]!;
+          if (nameEnd[k]! - s !== length) continue;
+          let m = 0;
+          while (m < length && b[s + m] === b[start + m]) m++;
+          if (m === length) return refuse(C.DUPLICATE_KEY, i);
+        }
+        if (nameTop === nameStart.length) growNames();
+        nameStart[nameTop] = start;
+        nameEnd[nameTop] = j;
+        nameTop++;
+      }
+      i = j + 1;
+      c = i < n ? b[i]! : -1;
+      while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? b[i]! : -1;
+      if (c !== 0x3a) {
+        if (c === -1) return refuse(C.UNEXPECTED_END, n);
+        return refuse(isComment(b, i, n) ? C.COMMENT : C.UNEXPECTED_CHARACTER, i);
+      }
+      expectName = false;
+      comma = -1;
+      i++;
+      continue;
+    }
     if (c === 0x22) {
-      i = scanString(text, i, maxString, C.STRING_TOO_LONG);
-    } else if (c === 0x5b || c === 0x7b) {
+      const start = i + 1;
+      let j = start;
+      for (;;) {
+        while (j < n && stop[b[j]!] === 0) j++;
+        if (j < n && b[j] === 0x22) break;
+        j = stringEscape(b, j, n);
+        if (j < 0) return false;
+      }
+      if (j - start > maxString && decodedLength(b, start, j) > maxString) {
+        return refuse(C.STRING_TOO_LONG, i);
+      }
+      i = j + 1;
+    } else if (c === 0x7b || c === 0x5b) {
       if (depth >= maxDepth) return refuse(C.NESTING_TOO_DEEP, i);
       depth++;
-      i = skipWhitespace(text, i + 1);
-      if (c === 0x5b) {
-        kinds[depth] = ARRAY;
-        if (text.charCodeAt(i) !== 0x5d) continue;
-        depth--;
-        i++;
-      } else {
+      comma = -1;
+      const open = c;
+      c = ++i < n ? b[i]! : -1;
+      while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? b[i]! : -1;
+      if (open === 0x7b) {
         kinds[depth] = OBJECT;
         nameBase[depth] = nameTop;
-        nameSets[depth] = undefined;
-        if (text.charCodeAt(i) !== 0x7d) {
-          i = scanMember(text, i, depth, -1, limits);
-          if (i < 0) return false;
+        if (setsUsed) nameSets[depth] = undefined;
+        if (c !== 0x7d) {
+          expectName = true;
           continue;
         }
-        depth--;
-        i++;
+      } else {
+        kinds[depth] = ARRAY;
+        if (c !== 0x5d) continue;
       }
+      depth--;
+      i++;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      i = scanNumber(text, i, maxNumber);
+      i = scanNumber(b, i, n, maxNumber);
+      if (i < 0) return false;
     } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
-      i = scanWord(text, i);
+      i = scanWord(b, i, n);
+      if (i < 0) return false;
     } else {
-      return refuse(valueRefusal(text, i), i);
+      if (c === -1) return refuse(C.UNEXPECTED_END, n);
+      if (comma >= 0 && c === 0x5d) return refuse(C.TRAILING_COMMA, comma);
+      return refuse(valueRefusal(b, i, n), i);
     }
-    if (i < 0) return false;
     for (;;) {
-      i = skipWhitespace(text, i);
-      if (depth === 0) {
-        if (i < n) {
-          return refuse(isComment(text, i) ? C.COMMENT : C.TRAILING_CONTENT, i);
-        }
-        return true;
-      }
-      if (i >= n) return refuse(C.UNEXPECTED_END, n);
-      c = text.charCodeAt(i);
-      if (c === 0x2c) {
-        const comma = i;
-        i = skipWhitespace(text, i + 1);
-        if (kinds[depth] === ARRAY) {
-          if (text.charCodeAt(i) === 0x5d) return refuse(C.TRAILING_COMMA, comma);
-        } else {
-          i = scanMember(text, i, depth, comma, limits);
-          if (i < 0) return false;
-        }
+      c = i < n ? b[i]! : -1;
+      while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? b[i]! : -1;
+      if (c === 0x2c && depth > 0) {
+        comma = i;
+        i++;
+        expectName = kinds[depth] === OBJECT;
         break;
       }
-      if (c === 0x5d && kinds[depth] === ARRAY) {
-        depth--;
-        i++;
-      } else if (c === 0x7d && kinds[depth] === OBJECT) {
+      if (c === 0x7d && depth > 0 && kinds[depth] === OBJECT) {
         nameTop = nameBase[depth]!;
-        nameSets[depth] = undefined;
+        if (setsUsed) nameSets[depth] = undefined;
         depth--;
         i++;
+      } else if (c === 0x5d && depth > 0 && kinds[depth] === ARRAY) {
+        depth--;
+        i++;
+      } else if (c === -1) {
+        return depth === 0 ? true : refuse(C.UNEXPECTED_END, n);
+      } else if (isComment(b, i, n)) {
+        return refuse(C.COMMENT, i);
       } else {
-        return refuse(isComment(text, i) ? C.COMMENT : C.UNEXPECTED_CHARACTER, i);
+        return refuse(depth === 0 ? C.TRAILING_CONTENT : C.UNEXPECTED_CHARACTER, i);
       }
     }
   }

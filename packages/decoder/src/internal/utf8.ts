@@ -1,7 +1,6 @@
 /*
  * UTF-8 helpers for the slow paths: locating the first ill-formed sequence once native validation
- * has said there is one, locating a raw lone surrogate in string input, and turning a UTF-16
- * index into the byte offset a refusal reports.
+ * has said there is one, and locating a raw lone surrogate in string input as a byte offset.
  */
 
 /**
@@ -42,9 +41,9 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** UTF-16 index of the first unpaired surrogate in `text` before `end`, or -1. */
-export function firstLoneSurrogate(text: string, end: number): number {
-  for (let i = 0; i < end; i++) {
+/** UTF-16 index of the first unpaired surrogate in `text`, or -1. */
+export function firstLoneSurrogate(text: string): number {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xd800 || c > 0xdfff) continue;
     if (c <= 0xdbff) {
@@ -62,12 +61,12 @@ export function firstLoneSurrogate(text: string, end: number): number {
 /** Whether `text` has no unpaired surrogate (native where the runtime has it). */
 export function isWellFormedText(text: string): boolean {
   const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return native === undefined ? firstLoneSurrogate(text, text.length) === -1 : native.call(text);
+  return native === undefined ? firstLoneSurrogate(text) === -1 : native.call(text);
 }
 
 /**
- * Byte offset in the UTF-8 encoding of `text` of the UTF-16 index `index`. The prefix before
- * `index` must be well-formed (the callers refuse the first lone surrogate before anything later).
+ * Byte offset in the UTF-8 encoding of `text` of the UTF-16 index `index` (a lone surrogate counts
+ * as the 3 bytes of the U+FFFD an encoder writes for it).
  */
 export function utf8OffsetOf(text: string, index: number): number {
   let bytes = 0;
