@@ -1,0 +1,193 @@
+/*
+ * Invariant: the generated checker (the fast path) and the refusal interpreter agree on every
+ * document and value: the checker admits exactly when the interpreter finds no fault. On documents
+ * and values outside the gate's own additions (bigint, temporal formats, forbidden characters) both
+ * also agree with Ajv 8, an implementation nobody here wrote.
+ */
+import type { SchemaNode } from '@portcullis/schema';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileGate } from '../src/index.ts';
+import { interpret } from '../src/internal/interpret.ts';
+import { buildPlan } from '../src/internal/plan.ts';
+import type { RefusalIssue } from '../src/refusal.ts';
+
+const NAMES = ['a', 'b', 'c', 'toString'] as const;
+/** Ajv reads `data.toString` through the prototype, so a declared `toString` is left out there. */
+const PLAIN_NAMES = ['a', 'b', 'c'] as const;
+
+interface Options {
+  readonly gateOnly: boolean;
+}
+
+function schemaArbitrary({ gateOnly }: Options) {
+  const names = gateOnly ? NAMES : PLAIN_NAMES;
+  const bound = gateOnly
+    ? fc.oneof(
+        fc.integer({ min: -5, max: 5 }),
+        fc.constantFrom(2 ** 53, 9223372036854775807n, -(2n ** 63n), 0.5),
+      )
+    : fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(2 ** 53, 0.5));
+  const scalarValue = gateOnly
+    ? fc.oneof(
+        fc.constantFrom<unknown>('x', 'C', 'F', '', 1, 0, -1, 1.5, true, null, 5n, 2n ** 63n),
+      )
+    : fc.constantFrom<unknown>('x', 'C', 'F', '', 1, 0, -1, 1.5, true, null);
+  const typeName = fc.constantFrom(
+    'null',
+    'boolean',
+    'object',
+    'array',
+    'number',
+    'integer',
+    'string',
+  );
+  const leaf = fc
+    .record(
+      {
+        type: fc.oneof(typeName, fc.uniqueArray(typeName, { minLength: 1, maxLength: 3 })),
+        minimum: bound,
+        maximum: bound,
+        exclusiveMinimum: bound,
+        enum: fc.array(scalarValue, { minLength: 1, maxLength: 3 }),
+        const: scalarValue,
+        format: fc.constantFrom('date-time', 'date', 'time', 'duration'),
+      },
+      { requiredKeys: [] },
+    )
+    .map((schema) => {
+      const copy: Record<string, unknown> = { ...schema };
+      if (!gateOnly) delete copy['format'];
+      return copy;
+    });
+  return fc
+    .letrec<{ schema: unknown }>((tie) => ({
+      schema: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leaf,
+        fc.boolean(),
+        fc.constant({ $ref: '#/$defs/Node' }),
+        fc.record(
+          {
+            type: fc.constant('object'),
+            properties: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 3 }),
+            required: fc.subarray([...names]),
+            additionalProperties: fc.oneof(fc.constant(false), tie('schema')),
+          },
+          { requiredKeys: ['properties'] },
+        ),
+        fc.record({ type: fc.constant('array'), items: tie('schema') }, { requiredKeys: [] }),
+        fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
+      ),
+    }))
+    .schema.map((schema) => ({
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { a: { type: 'integer', minimum: 0 }, b: { $ref: '#/$defs/Node' } },
+          additionalProperties: false,
+        },
+      },
+      anyOf: [schema],
+    }));
+}
+
+function valueArbitrary({ gateOnly }: Options) {
+  const strings = gateOnly
+    ? fc.constantFrom(
+        'x',
+        'C',
+        'F',
+        '',
+        '2024-02-29',
+        '2023-02-29',
+        '2024-05-01T13:45:00Z',
+        '23:59:60Z',
+        'P1D',
+        'PT',
+        'a\u0000',
+        '\ud800',
+        'k\u001f',
+      )
+    : fc.constantFrom('x', 'C', 'F', '', 'a b', '2024-02-29');
+  const numbers = gateOnly
+    ? fc.constantFrom<unknown>(
+        0,
+        1,
+        -1,
+        1.5,
+        2 ** 53,
+        2 ** 63,
+        -0,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        5n,
+        2n ** 63n,
+        -(2n ** 63n) - 1n,
+      )
+    : fc.constantFrom<unknown>(0, 1, -1, 1.5, 2 ** 53, 3, 0.5);
+  const key = gateOnly
+    ? fc.constantFrom<string>(...NAMES, 'z', 'k\u0001')
+    : fc.constantFrom<string>(...PLAIN_NAMES, 'z');
+  return fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      strings,
+      numbers,
+      fc.constantFrom<unknown>(true, false, null),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+    ),
+  })).value;
+}
+
+function interpreterAdmits(document: SchemaNode, value: unknown): boolean {
+  const out: RefusalIssue[] = [];
+  interpret(buildPlan(document).root, value, '', out);
+  return out.length === 0;
+}
+
+describe('the fast path and the interpreter', () => {
+  it('agree on generated documents and values (accept iff accept)', () => {
+    let admitted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        schemaArbitrary({ gateOnly: true }),
+        fc.array(valueArbitrary({ gateOnly: true }), { minLength: 1, maxLength: 8 }),
+        (document, values) => {
+          const gate = compileGate(document as SchemaNode);
+          for (const value of values) {
+            const fast = gate.admits(value);
+            expect(interpreterAdmits(document as SchemaNode, value)).toBe(fast);
+            const judgement = gate.judge(value);
+            expect(judgement.ok).toBe(fast);
+            if (fast) admitted++;
+            else refused++;
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Neither answer may dominate so much that the agreement says nothing.
+    expect(admitted).toBeGreaterThan(500);
+    expect(refused).toBeGreaterThan(500);
+  });
+
+  it('agree with Ajv 8 on documents and values that stay inside plain JSON Schema', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    fc.assert(
+      fc.property(
+        schemaArbitrary({ gateOnly: false }),
+        valueArbitrary({ gateOnly: false }),
+        (document, value) => {
+          const ajvAdmits = ajv.validate(document as object, value);
+          expect(compileGate(document as SchemaNode).admits(value)).toBe(ajvAdmits);
+          expect(interpreterAdmits(document as SchemaNode, value)).toBe(ajvAdmits);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+});
