@@ -83,11 +83,11 @@ function anthropicPass(side: SchemaSide): Pass {
       if (Object.hasOwn(out, 'oneOf')) {
         out = fromEntries(Object.entries(out).map(([k, v]) => [k === 'oneOf' ? 'anyOf' : k, v]));
       }
-      const minItems = out['minItems'];
-      if (typeof minItems === 'number' && minItems > 1) delete out['minItems'];
-      const format = out['format'];
-      if (typeof format === 'string' && !ANTHROPIC_STRICT_FORMATS.has(format)) delete out['format'];
-      const type = out['type'];
+      const minItems = out.minItems;
+      if (typeof minItems === 'number' && minItems > 1) delete out.minItems;
+      const format = out.format;
+      if (typeof format === 'string' && !ANTHROPIC_STRICT_FORMATS.has(format)) delete out.format;
+      const type = out.type;
       if (Array.isArray(type) && type.includes('null')) {
         const rest = omit(out, new Set(['type', 'title', 'description']));
         const branches = type.filter((t) => t !== 'null').map((t) => ({ ...rest, type: t }));

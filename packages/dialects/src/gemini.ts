@@ -48,7 +48,7 @@ const STRING_FORMATS = new Set(['date-time', 'enum']);
 const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 
 function describe(node: SchemaObject, sentence: string): Record<string, unknown> {
-  const existing = node['description'];
+  const existing = node.description;
   const text =
     typeof existing !== 'string' || existing === ''
       ? sentence
@@ -58,9 +58,9 @@ function describe(node: SchemaObject, sentence: string): Record<string, unknown>
 
 function valueSummary(value: SchemaNode): string {
   if (typeof value === 'boolean' || Object.keys(value).length === 0) return 'any JSON value';
-  const type = value['type'];
-  if (Array.isArray(value['enum'])) {
-    return `one of ${(value['enum'] as unknown[]).map(literal).join(', ')}`;
+  const type = value.type;
+  if (Array.isArray(value.enum)) {
+    return `one of ${(value.enum as unknown[]).map(literal).join(', ')}`;
   }
   if (typeof type !== 'string') return 'a value of the declared shape';
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
@@ -75,7 +75,7 @@ function inferType(values: readonly unknown[]): string | undefined {
 }
 
 function typesOf(node: SchemaObject): readonly unknown[] {
-  const type = node['type'];
+  const type = node.type;
   return Array.isArray(type) ? type : [type];
 }
 
@@ -84,7 +84,7 @@ function geminiPass(side: SchemaSide): Pass {
     before: (node, at, ctx) => {
       if (isMap(node)) {
         ctx.narrowed.push(pointer(at));
-        const value = node['additionalProperties'] as SchemaNode;
+        const value = node.additionalProperties as SchemaNode;
         return describe(
           {
             type: 'object',
@@ -113,52 +113,52 @@ function geminiPass(side: SchemaSide): Pass {
           Object.entries(out).map(([k, v]) => (k === 'const' ? ['enum', [v]] : [k, v])),
         );
       }
-      const type = out['type'];
+      const type = out.type;
       if (Array.isArray(type)) {
         const nonNull = type.filter((t) => t !== 'null');
-        if (nonNull.length !== type.length) out['nullable'] = true;
+        if (nonNull.length !== type.length) out.nullable = true;
         if (nonNull.length === 1) {
-          out['type'] = nonNull[0];
+          out.type = nonNull[0];
         } else {
-          delete out['type'];
-          out['anyOf'] = nonNull.map((t) => ({ type: t }));
+          delete out.type;
+          out.anyOf = nonNull.map((t) => ({ type: t }));
         }
       }
-      const values = out['enum'];
+      const values = out.enum;
       if (Array.isArray(values)) {
         const inferred = inferType(values);
-        if (out['type'] === undefined && inferred !== undefined) out['type'] = inferred;
+        if (out.type === undefined && inferred !== undefined) out.type = inferred;
         if (inferred !== 'string') {
-          delete out['enum'];
+          delete out.enum;
           out = describe(out, `Allowed values: ${values.map(literal).join(', ')}.`);
         }
       }
       const types = typesOf(out);
-      const format = out['format'];
+      const format = out.format;
       if (typeof format === 'string') {
         const keep =
           (types.includes('string') && STRING_FORMATS.has(format)) ||
           ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format));
-        if (!keep) delete out['format'];
+        if (!keep) delete out.format;
       }
       if (types.includes('integer')) {
-        delete out['minimum'];
-        delete out['maximum'];
+        delete out.minimum;
+        delete out.maximum;
       }
       const properties = propertiesOf(out);
       if (properties !== undefined && Object.keys(properties).length === 0) {
-        delete out['properties'];
-        delete out['required'];
-      } else if (properties !== undefined && out['type'] === undefined) {
-        out['type'] = 'object';
+        delete out.properties;
+        delete out.required;
+      } else if (properties !== undefined && out.type === undefined) {
+        out.type = 'object';
       }
-      if (isObjectSchema(out) && Array.isArray(out['required'])) {
-        const names = (out['required'] as unknown[]).filter(
+      if (isObjectSchema(out) && Array.isArray(out.required)) {
+        const names = (out.required as unknown[]).filter(
           (name) =>
             typeof name === 'string' && properties !== undefined && Object.hasOwn(properties, name),
         );
-        if (names.length === 0) delete out['required'];
-        else out['required'] = names;
+        if (names.length === 0) delete out.required;
+        else out.required = names;
       }
       return fromEntries(Object.entries(out).filter(([key]) => GEMINI_FIELDS.has(key)));
     },

@@ -149,7 +149,7 @@ export function inlineTracingBreaks(
     }
     if (typeof node === 'boolean') return node;
     const bare = Object.fromEntries(Object.entries(node).filter(([key]) => !DEFINITIONS.has(key)));
-    const ref = bare['$ref'];
+    const ref = bare.$ref;
     const down = (child: SchemaNode, rel: readonly string[]) =>
       expand(child, path, [...at, ...rel]);
     if (typeof ref !== 'string') return mapChildren(bare, down);
@@ -159,8 +159,7 @@ export function inlineTracingBreaks(
         return { ...useSite, $ref: ref === '#' ? '#' : defRef(keepName(ref)) };
       }
       const target = resolve(ref);
-      const type =
-        isJsonObject(target) && typeof target['type'] === 'string' ? target['type'] : 'object';
+      const type = isJsonObject(target) && typeof target.type === 'string' ? target.type : 'object';
       const name = nameOf(ref);
       breaks.push(pointer(at));
       return mergeUseSite(useSite, {

@@ -50,7 +50,7 @@ type Limits = Partial<Record<keyof SchemaMeasure, number>>;
 
 function isUnion(node: SchemaNode): boolean {
   if (typeof node === 'boolean') return false;
-  return Array.isArray(node['anyOf']) || Array.isArray(node['type']);
+  return Array.isArray(node.anyOf) || Array.isArray(node.type);
 }
 
 /**
@@ -107,12 +107,12 @@ export function measureSchema(
       );
     }
     if (typeof node === 'boolean') return;
-    const ref = node['$ref'];
+    const ref = node.$ref;
     if (typeof ref === 'string' && !refs.includes(ref)) {
       visit(resolveRef(schema, ref), [...refs, ref], depth);
     }
-    const type = node['type'];
-    const properties = node['properties'];
+    const type = node.type;
+    const properties = node.properties;
     const isObject =
       type === 'object' ||
       (Array.isArray(type) && type.includes('object')) ||
@@ -123,7 +123,7 @@ export function measureSchema(
       check('depth', 'levels of object nesting');
     }
     if (isJsonObject(properties)) {
-      const required = new Set(Array.isArray(node['required']) ? node['required'] : []);
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
       for (const [name, child] of Object.entries(properties)) {
         m.properties += 1;
         m.characters += name.length;
@@ -135,7 +135,7 @@ export function measureSchema(
       check('optionalProperties', 'optional properties');
       check('unionProperties', 'union-typed properties');
     }
-    const values = Array.isArray(node['enum']) ? (node['enum'] as unknown[]) : [];
+    const values = Array.isArray(node.enum) ? (node.enum as unknown[]) : [];
     if (values.length > 0) {
       m.enumValues += values.length;
       check('enumValues', 'enum values');
@@ -148,8 +148,8 @@ export function measureSchema(
         check('largestEnumCharacters', 'characters in one string enum of over 250 values');
       }
     }
-    if (typeof node['const'] === 'string') {
-      m.characters += node['const'].length;
+    if (typeof node.const === 'string') {
+      m.characters += node.const.length;
       check('characters', 'characters of names and values');
     }
     mapChildren(node, (child, segments) => {

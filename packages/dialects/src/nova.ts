@@ -8,10 +8,10 @@ function render(canonical: SchemaObject, side: SchemaSide) {
   const inlined = objectRoot(inlineRefs(deepCopy(canonical), 'canonical'), 'nova', side);
   const root: [string, unknown][] = [
     ['type', 'object'],
-    ['properties', inlined['properties'] ?? {}],
+    ['properties', inlined.properties ?? {}],
   ];
   if (side === 'input' || Object.hasOwn(inlined, 'required')) {
-    root.push(['required', inlined['required'] ?? []]);
+    root.push(['required', inlined.required ?? []]);
   }
   return { schema: fromEntries(root), narrowed: [] };
 }

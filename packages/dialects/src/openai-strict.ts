@@ -73,9 +73,9 @@ const NULL_SCHEMA = { type: 'null' } as const;
 
 function admitsNull(node: SchemaNode): boolean {
   if (typeof node === 'boolean') return node;
-  const type = node['type'];
+  const type = node.type;
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
-  const anyOf = node['anyOf'];
+  const anyOf = node.anyOf;
   return Array.isArray(anyOf) && anyOf.some((branch) => admitsNull(branch as SchemaNode));
 }
 
@@ -90,13 +90,13 @@ function nullable(node: SchemaNode): SchemaNode {
       'anyOf',
     );
   }
-  const anyOf = node['anyOf'];
+  const anyOf = node.anyOf;
   if (Array.isArray(anyOf)) return withKeyword(node, 'anyOf', [...anyOf, NULL_SCHEMA]);
   if (Object.hasOwn(node, 'enum') || Object.hasOwn(node, 'const')) {
     const inner = omit(node, new Set(['title', 'description']));
     return { ...labels(node), anyOf: [inner, NULL_SCHEMA] };
   }
-  const type = node['type'];
+  const type = node.type;
   if (typeof type === 'string') return withKeyword(node, 'type', [type, 'null']);
   if (Array.isArray(type)) return withKeyword(node, 'type', [...type, 'null']);
   return node;
@@ -125,11 +125,11 @@ function strictPass(side: SchemaSide): Pass {
     after: (node) => {
       let out: SchemaObject = omit(node, UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) out = renameKeyword(out, 'oneOf', 'anyOf');
-      const format = out['format'];
+      const format = out.format;
       if (typeof format === 'string' && !OPENAI_STRICT_FORMATS.has(format)) {
         out = omit(out, new Set(['format']));
       }
-      const pattern = out['pattern'];
+      const pattern = out.pattern;
       if (typeof pattern === 'string' && LOOKAROUND.test(pattern)) {
         out = omit(out, new Set(['pattern']));
       }
@@ -200,7 +200,7 @@ function removeOptionalNulls(value: JsonValue, node: SchemaNode, root: SchemaObj
   const schema = follow(root, node);
   if (schema === undefined || typeof schema === 'boolean') return value;
   if (Array.isArray(value)) {
-    const items = schema['items'];
+    const items = schema.items;
     if (typeof items !== 'boolean' && !isJsonObject(items)) return value;
     let changed = false;
     const out = value.map((item: JsonValue) => {

@@ -23,14 +23,14 @@ const tool = (properties: Record<string, unknown>, required: string[] = []) => (
 describe('anthropic_strict input', () => {
   it('drops bounds, keeps optional properties optional and formats it supports', () => {
     const doc = anthropic.inputSchema(scalars);
-    expect(doc['required']).toEqual(scalars['required']);
-    const p = doc['properties'] as Record<string, unknown>;
-    expect(p['int64']).toEqual({ type: 'integer' });
-    expect(p['span']).toEqual({ type: 'string', format: 'duration' });
+    expect(doc.required).toEqual(scalars.required);
+    const p = doc.properties as Record<string, unknown>;
+    expect(p.int64).toEqual({ type: 'integer' });
+    expect(p.span).toEqual({ type: 'string', format: 'duration' });
     const formats = anthropic.inputSchema(
       tool({ u: { type: 'string', format: 'uri' }, e: { type: 'string', format: 'email' } }),
     );
-    expect(formats['properties']).toEqual({
+    expect(formats.properties).toEqual({
       u: { type: 'string', format: 'uri' },
       e: { type: 'string', format: 'email' },
     });
@@ -50,7 +50,7 @@ describe('anthropic_strict input', () => {
 
   it('spells a nullable type array with anyOf', () => {
     const doc = anthropic.inputSchema(tool({ n: { type: ['string', 'null'], description: 'N' } }));
-    expect(doc['properties']).toEqual({
+    expect(doc.properties).toEqual({
       n: { description: 'N', anyOf: [{ type: 'string' }, { type: 'null' }] },
     });
   });
@@ -90,8 +90,8 @@ describe('anthropic_strict input', () => {
 });
 
 it('output keeps maps and adds no closure to them', () => {
-  const p = anthropic.outputSchema(maps)['properties'] as Record<string, unknown>;
-  expect(p['scores']).toEqual({
+  const p = anthropic.outputSchema(maps).properties as Record<string, unknown>;
+  expect(p.scores).toEqual({
     type: 'object',
     additionalProperties: { type: 'integer' },
     description: 'Per name',

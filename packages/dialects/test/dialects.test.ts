@@ -40,9 +40,9 @@ function nodes(schema: SchemaNode): SchemaObject[] {
 }
 
 const isObjectNode = (node: SchemaObject) =>
-  node['type'] === 'object' ||
-  (Array.isArray(node['type']) && node['type'].includes('object')) ||
-  isJsonObject(node['properties']);
+  node.type === 'object' ||
+  (Array.isArray(node.type) && node.type.includes('object')) ||
+  isJsonObject(node.properties);
 
 /** The rules every input rendering of `name` must satisfy. */
 function checkRules(name: DialectName, canonical: SchemaObject, doc: SchemaObject): void {
@@ -53,43 +53,43 @@ function checkRules(name: DialectName, canonical: SchemaObject, doc: SchemaObjec
       return;
     case 'openai_strict':
       expect(doc).not.toHaveProperty('$schema');
-      expect(doc['type']).toBe('object');
+      expect(doc.type).toBe('object');
       expect(doc).not.toHaveProperty('$ref');
       for (const node of all) {
         expect(node).not.toHaveProperty('default');
-        if (typeof node['$ref'] === 'string') expect(Object.keys(node)).toEqual(['$ref']);
-        if (typeof node['format'] === 'string') {
-          expect(OPENAI_STRICT_FORMATS.has(node['format'])).toBe(true);
+        if (typeof node.$ref === 'string') expect(Object.keys(node)).toEqual(['$ref']);
+        if (typeof node.format === 'string') {
+          expect(OPENAI_STRICT_FORMATS.has(node.format)).toBe(true);
         }
         if (isObjectNode(node)) {
-          expect(node['additionalProperties']).toBe(false);
-          expect(node['required']).toEqual(Object.keys(node['properties'] as object));
+          expect(node.additionalProperties).toBe(false);
+          expect(node.required).toEqual(Object.keys(node.properties as object));
         }
         expect(Object.keys(node).length).toBeGreaterThan(0);
       }
       return;
     case 'gemini':
-      expect(doc['type']).toBe('object');
+      expect(doc.type).toBe('object');
       for (const node of all) {
         for (const key of Object.keys(node)) expect(GEMINI_FIELDS.has(key)).toBe(true);
-        expect(typeof (node['type'] ?? 'object')).toBe('string');
-        if (node['type'] === 'integer') {
+        expect(typeof (node.type ?? 'object')).toBe('string');
+        if (node.type === 'integer') {
           expect(node).not.toHaveProperty('minimum');
           expect(node).not.toHaveProperty('maximum');
         }
-        if (node['format'] !== undefined) expect(node['format']).toBe('date-time');
-        if (Array.isArray(node['enum'])) {
-          expect(node['type']).toBe('string');
-          for (const value of node['enum']) expect(typeof value).toBe('string');
+        if (node.format !== undefined) expect(node.format).toBe('date-time');
+        if (Array.isArray(node.enum)) {
+          expect(node.type).toBe('string');
+          for (const value of node.enum) expect(typeof value).toBe('string');
         }
-        if (isJsonObject(node['properties'])) {
-          expect(Object.keys(node['properties']).length).toBeGreaterThan(0);
+        if (isJsonObject(node.properties)) {
+          expect(Object.keys(node.properties).length).toBeGreaterThan(0);
         }
         expect(Object.keys(node).length).toBeGreaterThan(0);
       }
       return;
     case 'gemini_json':
-      expect(doc['type']).toBe('object');
+      expect(doc.type).toBe('object');
       for (const node of all) {
         for (const key of ['$schema', 'title', 'exclusiveMinimum', 'exclusiveMaximum']) {
           expect(node).not.toHaveProperty(key);
@@ -98,7 +98,7 @@ function checkRules(name: DialectName, canonical: SchemaObject, doc: SchemaObjec
       return;
     case 'nova':
       expect(Object.keys(doc)).toEqual(['type', 'properties', 'required']);
-      expect(doc['type']).toBe('object');
+      expect(doc.type).toBe('object');
       for (const node of all) {
         expect(node).not.toHaveProperty('$ref');
         expect(node).not.toHaveProperty('$defs');
@@ -111,11 +111,11 @@ function checkRules(name: DialectName, canonical: SchemaObject, doc: SchemaObjec
         for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'exclusiveMinimum']) {
           expect(node).not.toHaveProperty(key);
         }
-        if (isObjectNode(node)) expect(node['additionalProperties']).toBe(false);
-        if (typeof node['format'] === 'string') {
-          expect(ANTHROPIC_STRICT_FORMATS.has(node['format'])).toBe(true);
+        if (isObjectNode(node)) expect(node.additionalProperties).toBe(false);
+        if (typeof node.format === 'string') {
+          expect(ANTHROPIC_STRICT_FORMATS.has(node.format)).toBe(true);
         }
-        expect(Array.isArray(node['type'])).toBe(false);
+        expect(Array.isArray(node.type)).toBe(false);
       }
       return;
     default: {
@@ -162,7 +162,7 @@ describe('the dialect table', () => {
 
   it('has only openai_strict with a non-identity arguments inverse', () => {
     const wire = { a: null, b: [{ c: null }] };
-    const schema = INPUT_FIXTURES['nested']!;
+    const schema = INPUT_FIXTURES.nested!;
     for (const name of DIALECT_NAMES) {
       if (name !== 'openai_strict') expect(DIALECTS[name].arguments(wire, schema)).toBe(wire);
     }
@@ -190,7 +190,7 @@ describe.each(DIALECT_NAMES)('%s', (name) => {
       expect(dialect.publish(frozen, side)).toEqual(once);
       expect(dialect.publish(once.schema, side).schema).toEqual(once.schema);
       const copy = structuredClone(once.schema);
-      (once.schema as Record<string, unknown>)['mutated'] = true;
+      (once.schema as Record<string, unknown>).mutated = true;
       expect(dialect.publish(frozen, side).schema).toEqual(copy);
     }
   });
@@ -204,8 +204,8 @@ describe.each(DIALECT_NAMES)('%s', (name) => {
   it.each(Object.entries(OUTPUT_FIXTURES))('keeps maps in the output of %s', (_f, canonical) => {
     const { schema } = dialect.publish(canonical, 'output');
     for (const node of nodes(schema)) expect(node).not.toHaveProperty('required', []);
-    const maps = nodes(canonical).filter((n) => isJsonObject(n['additionalProperties'])).length;
-    const kept = nodes(schema).filter((n) => isJsonObject(n['additionalProperties'])).length;
+    const maps = nodes(canonical).filter((n) => isJsonObject(n.additionalProperties)).length;
+    const kept = nodes(schema).filter((n) => isJsonObject(n.additionalProperties)).length;
     if (name === 'gemini') expect(kept).toBe(0);
     else expect(kept).toBe(maps);
   });

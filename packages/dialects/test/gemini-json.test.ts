@@ -10,16 +10,12 @@ import { enums, maps, recursionSelf, rootRef, SCHEMA_2020, scalars } from './fix
 it('keeps maps, $defs, recursion, native enums and exact int64 bounds', () => {
   const { $schema: _, ...rest } = maps;
   expect(geminiJson.publish(maps, 'input')).toEqual({ schema: rest, narrowed: [] });
-  expect(geminiJson.inputSchema(recursionSelf)['$defs']).toEqual(recursionSelf['$defs']);
-  expect((geminiJson.inputSchema(enums)['properties'] as Record<string, unknown>)['level']).toEqual(
-    {
-      type: 'integer',
-      enum: [1, 2, 3],
-    },
-  );
-  expect(
-    (geminiJson.inputSchema(scalars)['properties'] as Record<string, unknown>)['int64'],
-  ).toEqual({
+  expect(geminiJson.inputSchema(recursionSelf).$defs).toEqual(recursionSelf.$defs);
+  expect((geminiJson.inputSchema(enums).properties as Record<string, unknown>).level).toEqual({
+    type: 'integer',
+    enum: [1, 2, 3],
+  });
+  expect((geminiJson.inputSchema(scalars).properties as Record<string, unknown>).int64).toEqual({
     type: 'integer',
     minimum: -9223372036854775808n,
     maximum: 9223372036854775807n,
@@ -48,9 +44,9 @@ it('H17: removes title and exclusive bounds; const becomes a one-value enum', ()
 
 it('H10: merges a root reference into the root', () => {
   const doc = geminiJson.inputSchema(rootRef);
-  expect(doc['type']).toBe('object');
+  expect(doc.type).toBe('object');
   expect(doc).not.toHaveProperty('$ref');
-  expect(doc['properties']).toEqual({
+  expect(doc.properties).toEqual({
     name: { type: 'string' },
     sub: { type: 'array', items: { $ref: '#' } },
     parent: { $ref: '#' },

@@ -24,15 +24,15 @@ const props = (doc: object) => (doc as { properties: Record<string, unknown> }).
 describe('gemini input', () => {
   it('H4: a non-string enum moves into the description and integers still validate', () => {
     const doc = gemini.inputSchema(enums);
-    expect(props(doc)['level']).toEqual({
+    expect(props(doc).level).toEqual({
       type: 'integer',
       description: 'Allowed values: 1, 2, 3.',
     });
-    expect(props(doc)['toggle']).toEqual({
+    expect(props(doc).toggle).toEqual({
       type: 'boolean',
       description: 'Allowed values: true, false.',
     });
-    expect(props(doc)['unit']).toEqual({
+    expect(props(doc).unit).toEqual({
       type: 'string',
       enum: ['celsius', 'fahrenheit'],
       description: 'Unit',
@@ -42,12 +42,12 @@ describe('gemini input', () => {
 
   it('H5/H6: date-time kept, date/time/duration and integer bounds dropped', () => {
     const p = props(gemini.inputSchema(scalars));
-    expect(p['at']).toEqual({ type: 'string', format: 'date-time' });
-    expect(p['day']).toEqual({ type: 'string' });
-    expect(p['clock']).toEqual({ type: 'string' });
-    expect(p['span']).toEqual({ type: 'string' });
-    expect(p['int64']).toEqual({ type: 'integer' });
-    expect(p['int8']).toEqual({ type: 'integer' });
+    expect(p.at).toEqual({ type: 'string', format: 'date-time' });
+    expect(p.day).toEqual({ type: 'string' });
+    expect(p.clock).toEqual({ type: 'string' });
+    expect(p.span).toEqual({ type: 'string' });
+    expect(p.int64).toEqual({ type: 'integer' });
+    expect(p.int8).toEqual({ type: 'integer' });
     const call = {
       name: 'n',
       int8: 1,
@@ -67,7 +67,7 @@ describe('gemini input', () => {
 
   it('H8: a map is {type: object} with a description and no properties, reported', () => {
     const { schema, narrowed } = gemini.publish(maps, 'input');
-    expect(props(schema)['scores']).toEqual({
+    expect(props(schema).scores).toEqual({
       type: 'object',
       description:
         'Per name. An object mapping names to values; each value is an integer. Its entries cannot be stated in this schema.',
@@ -107,17 +107,17 @@ describe('gemini input', () => {
 
   it('H9: mutual recursion A -> B -> A breaks at the second A', () => {
     const doc = gemini.inputSchema(recursionMutual);
-    const b = props(props(doc)['start'] as object)['b'] as object;
-    expect(props(b)['a']).toEqual({
+    const b = props(props(doc).start as object).b as object;
+    expect(props(b).a).toEqual({
       type: 'object',
       description: 'A A: a recursive reference whose shape is not restated here.',
     });
-    expect(props(b)['size']).toEqual({ type: 'integer' });
+    expect(props(b).size).toEqual({ type: 'integer' });
   });
 
   it('H11: the use-site description wins over the definition', () => {
     const p = props(gemini.inputSchema(refSiblings));
-    expect(p['home']).toEqual({
+    expect(p.home).toEqual({
       type: 'object',
       description: 'Home address',
       properties: { street: { type: 'string' }, city: { type: 'string' } },
@@ -127,7 +127,7 @@ describe('gemini input', () => {
 
   it('H12: property names that are keywords survive', () => {
     const names = Object.keys(props(gemini.inputSchema(keywordNames)));
-    expect(names).toEqual(Object.keys(keywordNames['properties'] as object));
+    expect(names).toEqual(Object.keys(keywordNames.properties as object));
     expect(names).toContain('__proto__');
   });
 
@@ -166,7 +166,7 @@ describe('gemini output (H24)', () => {
       },
       'output',
     );
-    expect(props(out.schema)['any']).toEqual({});
+    expect(props(out.schema).any).toEqual({});
     expect(out.narrowed).toEqual(['/properties/m']);
     expect(out.schema).not.toHaveProperty('required');
   });

@@ -4,11 +4,18 @@
  * kept under $defs per policy, the canonical policy throws on an unresolvable reference and the
  * foreign policy collapses it, the input is never mutated, and growth is bounded.
  */
-import { SCHEMA_DEFECT_CODES, SchemaDefectError } from '@portcullis/schema';
+import {
+  SCHEMA_DEFECT_CODES,
+  SchemaDefectError,
+  type SchemaNode,
+  tryResolveRef,
+} from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_ERROR_CODES, DialectError, inlineRefs } from '../src/index.ts';
 import { keywordNames, recursionMutual, recursionSelf, shared } from './fixtures/catalog.ts';
 import { deepFreeze } from './fixtures/freeze.ts';
+
+const at = (doc: SchemaNode, pointer: string) => tryResolveRef(doc, `#${pointer}`);
 
 describe('inlineRefs', () => {
   it('inlines a shared definition at every use, without calling it a cycle', () => {
@@ -25,7 +32,7 @@ describe('inlineRefs', () => {
       additionalProperties: false,
     };
     expect(inlineRefs(deepFreeze(structuredClone(shared)), 'canonical')).toEqual({
-      $schema: shared['$schema'],
+      $schema: shared.$schema,
       type: 'object',
       properties: { left: pair, right: pair },
       required: ['left', 'right'],
@@ -35,7 +42,7 @@ describe('inlineRefs', () => {
 
   it('hands out fresh copies: output never aliases the input or itself', () => {
     const out = inlineRefs(shared, 'canonical') as Record<string, Record<string, object>>;
-    expect(out['properties']!['left']).not.toBe(out['properties']!['right']);
+    expect(out.properties!.left).not.toBe(out.properties!.right);
   });
 
   it('lets use-site keywords win and keeps keyword-named properties as data', () => {
@@ -55,21 +62,19 @@ describe('inlineRefs', () => {
       },
     });
     const names = inlineRefs(keywordNames, 'canonical') as Record<string, object>;
-    expect(Object.keys(names['properties']!)).toEqual(
-      Object.keys(keywordNames['properties'] as object),
-    );
+    expect(Object.keys(names.properties!)).toEqual(Object.keys(keywordNames.properties as object));
   });
 
   it('breaks a cycle on the expansion path to a titled object, use site winning', () => {
-    const out = inlineRefs(recursionSelf, 'canonical') as Record<string, any>;
-    expect(out['properties'].tree.properties.children.items).toEqual({
+    const out = inlineRefs(recursionSelf, 'canonical');
+    expect(at(out, '/properties/tree/properties/children/items')).toEqual({
       type: 'object',
       title: 'Node',
       description: 'A Node: a recursive reference whose shape is not restated here.',
     });
-    const mutual = inlineRefs(recursionMutual, 'canonical') as Record<string, any>;
-    expect(mutual['properties'].start.properties.b.properties.a.title).toBe('A');
-    expect(mutual['properties'].start.properties.b.properties.size).toEqual({
+    const mutual = inlineRefs(recursionMutual, 'canonical');
+    expect(at(mutual, '/properties/start/properties/b/properties/a')).toMatchObject({ title: 'A' });
+    expect(at(mutual, '/properties/start/properties/b/properties/size')).toEqual({
       type: 'integer',
       minimum: 0,
       maximum: 255,
@@ -77,10 +82,10 @@ describe('inlineRefs', () => {
   });
 
   it('keeps a cycle under $defs for foreign schemas', () => {
-    const out = inlineRefs(recursionMutual, 'foreign') as Record<string, any>;
-    expect(out['properties'].start.properties.b.properties.a).toEqual({ $ref: '#/$defs/A' });
-    expect(Object.keys(out['$defs'])).toEqual(['A']);
-    expect(out['$defs'].A.properties.b.properties.a).toEqual({ $ref: '#/$defs/A' });
+    const out = inlineRefs(recursionMutual, 'foreign');
+    expect(at(out, '/properties/start/properties/b/properties/a')).toEqual({ $ref: '#/$defs/A' });
+    expect(Object.keys(at(out, '/$defs') as object)).toEqual(['A']);
+    expect(at(out, '/$defs/A/properties/b/properties/a')).toEqual({ $ref: '#/$defs/A' });
     const root = inlineRefs({ type: 'object', properties: { self: { $ref: '#' } } }, 'foreign');
     expect(root).toEqual({ type: 'object', properties: { self: { $ref: '#' } } });
   });
@@ -128,7 +133,7 @@ describe('inlineRefs', () => {
     for (let i = 0; i < 30; i++) {
       defs[`D${i}`] = { anyOf: [{ $ref: `#/$defs/D${i + 1}` }, { $ref: `#/$defs/D${i + 1}` }] };
     }
-    defs['D30'] = { type: 'string' };
+    defs.D30 = { type: 'string' };
     const doc = { type: 'object', properties: { x: { $ref: '#/$defs/D0' } }, $defs: defs };
     expect(() => inlineRefs(doc, 'canonical')).toThrow(DialectError);
     expect(() =>

@@ -87,7 +87,7 @@ describe('measuring a generated diamond catalog', () => {
       b: { type: 'string', enum: values(500, 'b') },
     });
     expect(() => openai.inputSchema(ok)).not.toThrow();
-    const over = tool({ ...(ok['properties'] as object), c: { type: 'string', enum: ['c'] } });
+    const over = tool({ ...(ok.properties as object), c: { type: 'string', enum: ['c'] } });
     expect(refusal(() => openai.inputSchema(over)).limit).toBe('enumValues');
   });
 

@@ -9,8 +9,8 @@ import { maps, nested, noParams, recursionMutual, SCHEMA_2020 } from './fixtures
 it('H16: the root is exactly {type, properties, required}; nested closure kept', () => {
   const doc = nova.inputSchema({ ...nested, title: 'Tool', description: 'Does things' });
   expect(Object.keys(doc)).toEqual(['type', 'properties', 'required']);
-  expect((doc['properties'] as Record<string, Record<string, unknown>>)['outer']).toEqual(
-    nested['properties'] && (nested['properties'] as Record<string, unknown>)['outer'],
+  expect((doc.properties as Record<string, Record<string, unknown>>).outer).toEqual(
+    nested.properties && (nested.properties as Record<string, unknown>).outer,
   );
 });
 
@@ -21,19 +21,17 @@ it('H15: no parameters', () => {
 it('H9: inlines references, keeps maps below the root, breaks cycles to a titled object', () => {
   const doc = nova.inputSchema(recursionMutual);
   expect(JSON.stringify(doc)).not.toContain('$ref');
-  const start = (doc['properties'] as Record<string, Record<string, Record<string, unknown>>>)[
-    'start'
-  ]!;
-  const b = start['properties']!['b'] as Record<string, Record<string, unknown>>;
-  expect(b['properties']!['a']).toEqual({
+  const start = (doc.properties as Record<string, Record<string, Record<string, unknown>>>).start!;
+  const b = start.properties!.b as Record<string, Record<string, unknown>>;
+  expect(b.properties!.a).toEqual({
     type: 'object',
     title: 'A',
     description: 'A A: a recursive reference whose shape is not restated here.',
   });
-  const owners = (nova.inputSchema(maps)['properties'] as Record<string, unknown>)['owners'];
+  const owners = (nova.inputSchema(maps).properties as Record<string, unknown>).owners;
   expect(owners).toEqual({
     type: 'object',
-    additionalProperties: (maps['$defs'] as Record<string, unknown>)['Person'],
+    additionalProperties: (maps.$defs as Record<string, unknown>).Person,
   });
 });
 

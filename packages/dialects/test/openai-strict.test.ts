@@ -30,16 +30,16 @@ const closed = (properties: Record<string, unknown>, required = Object.keys(prop
 describe('openai_strict input', () => {
   it('H1: an optional scalar becomes required and its own type or null', () => {
     const doc = openai.inputSchema(scalars);
-    const properties = doc['properties'] as Record<string, Record<string, unknown>>;
-    expect(doc['required']).toEqual(Object.keys(scalars['properties'] as object));
-    expect(properties['safe']).toEqual({
+    const properties = doc.properties as Record<string, Record<string, unknown>>;
+    expect(doc.required).toEqual(Object.keys(scalars.properties as object));
+    expect(properties.safe).toEqual({
       type: ['integer', 'null'],
       minimum: -9007199254740991,
       maximum: 9007199254740991,
     });
-    expect(properties['day']).toEqual({ type: ['string', 'null'], format: 'date' });
-    expect(properties['name']).toEqual({ type: 'string', description: 'Display name' });
-    expect(properties['int64']).toEqual({
+    expect(properties.day).toEqual({ type: ['string', 'null'], format: 'date' });
+    expect(properties.name).toEqual({ type: 'string', description: 'Display name' });
+    expect(properties.int64).toEqual({
       type: 'integer',
       minimum: -9223372036854775808n,
       maximum: 9223372036854775807n,
@@ -48,7 +48,7 @@ describe('openai_strict input', () => {
   });
 
   it('H2/H11: a $ref carries no siblings; an optional one is anyOf with null', () => {
-    expect(openai.inputSchema(refSiblings)['properties']).toEqual({
+    expect(openai.inputSchema(refSiblings).properties).toEqual({
       home: { anyOf: [{ $ref: '#/$defs/Address' }], description: 'Home address' },
       work: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], description: 'Work address' },
     });
@@ -56,7 +56,7 @@ describe('openai_strict input', () => {
 
   it('H3: an optional enum admits null under 2020-12 through anyOf', () => {
     const doc = openai.inputSchema(enums);
-    expect((doc['properties'] as Record<string, unknown>)['mode']).toEqual({
+    expect((doc.properties as Record<string, unknown>).mode).toEqual({
       anyOf: [{ type: 'string', enum: ['fast', 'slow'] }, { type: 'null' }],
     });
     const call = { unit: 'celsius', mode: null, level: 2, toggle: null };
@@ -67,9 +67,9 @@ describe('openai_strict input', () => {
 
   it('H8: a map narrows to the empty closed object and is reported', () => {
     const { schema, narrowed } = openai.publish(maps, 'input');
-    const properties = schema['properties'] as Record<string, unknown>;
-    expect(properties['scores']).toEqual({ description: 'Per name', ...closed({}) });
-    expect(properties['extras']).toEqual({ ...closed({}), type: ['object', 'null'] });
+    const properties = schema.properties as Record<string, unknown>;
+    expect(properties.scores).toEqual({ description: 'Per name', ...closed({}) });
+    expect(properties.extras).toEqual({ ...closed({}), type: ['object', 'null'] });
     expect(narrowed).toEqual([
       '/properties/scores',
       '/properties/states',
@@ -91,7 +91,7 @@ describe('openai_strict input', () => {
       { type: 'boolean' },
       { type: 'null' },
     ];
-    expect(schema['properties']).toEqual({
+    expect(schema.properties).toEqual({
       payload: { description: 'Anything', anyOf: primitives },
       extra: { anyOf: primitives },
       bag: { type: ['array', 'null'], items: { anyOf: primitives } },
@@ -145,7 +145,7 @@ describe('openai_strict input', () => {
       required: ['site', 'mail', 'code', 'zip'],
       additionalProperties: false,
     };
-    expect(openai.inputSchema(foreignish)['properties']).toEqual({
+    expect(openai.inputSchema(foreignish).properties).toEqual({
       site: { type: 'string' },
       mail: { type: 'string', format: 'email' },
       code: { type: 'string' },
@@ -170,7 +170,7 @@ describe('openai_strict output (H24)', () => {
       },
       required: ['scores'],
       additionalProperties: false,
-      $defs: maps['$defs'] as object,
+      $defs: maps.$defs as object,
     });
     expect(openai.publish(maps, 'output').narrowed).toEqual([]);
   });
@@ -233,7 +233,7 @@ describe('openai_strict arguments', () => {
   it('keeps a key named __proto__ as data', () => {
     const wire = JSON.parse('{"outer":{"inner":{"leaf":"x","note":null},"__proto__":{"a":1}}}');
     const out = openai.arguments(wire, nested) as Record<string, Record<string, unknown>>;
-    expect(Object.hasOwn(out['outer']!, '__proto__')).toBe(true);
-    expect(Object.getPrototypeOf(out['outer'])).toBe(Object.prototype);
+    expect(Object.hasOwn(out.outer!, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(out.outer)).toBe(Object.prototype);
   });
 });

@@ -29,7 +29,7 @@ export function defineDialect(spec: {
 
 /** Narrows a rendered node to the document type, refusing a root that is not an object schema. */
 export function objectRoot(node: SchemaNode, dialect: DialectName, side: SchemaSide): SchemaObject {
-  if (isJsonObject(node) && (side === 'output' || node['type'] === 'object')) return node;
+  if (isJsonObject(node) && (side === 'output' || node.type === 'object')) return node;
   throw new DialectError(
     DIALECT_ERROR_CODES.ROOT_NOT_OBJECT,
     'an input document must have an object schema (`type: "object"`) at its root',

@@ -106,17 +106,17 @@ export function isOpen(node: SchemaNode): boolean {
 /** True for a map: an object whose `additionalProperties` is a value shape (or `true`). */
 export function isMap(node: SchemaNode): node is SchemaObject {
   if (typeof node === 'boolean') return false;
-  const additional = node['additionalProperties'];
+  const additional = node.additionalProperties;
   return additional === true || isJsonObject(additional);
 }
 
 /** True for an object schema: typed `object`, or stating `properties`. */
 export function isObjectSchema(node: SchemaObject): boolean {
-  const type = node['type'];
+  const type = node.type;
   return (
     type === 'object' ||
     (Array.isArray(type) && type.includes('object')) ||
-    isJsonObject(node['properties'])
+    isJsonObject(node.properties)
   );
 }
 
@@ -133,7 +133,7 @@ export function isValuePosition(at: Segments): boolean {
 
 /** The names in a `required` keyword, when it is an array of strings. */
 export function requiredOf(node: SchemaObject): ReadonlySet<string> {
-  const required = node['required'];
+  const required = node.required;
   return new Set(
     Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string') : [],
   );
@@ -141,7 +141,7 @@ export function requiredOf(node: SchemaObject): ReadonlySet<string> {
 
 /** The `properties` of a schema object, when it has them. */
 export function propertiesOf(node: SchemaObject): Readonly<Record<string, SchemaNode>> | undefined {
-  const properties = node['properties'];
+  const properties = node.properties;
   return isJsonObject(properties) ? (properties as Record<string, SchemaNode>) : undefined;
 }
 

@@ -1,0 +1,253 @@
+/**
+ * Property-based guard of "a dialect narrows the description and never widens what is accepted",
+ * judged with a reference 2020-12 validator the way the gate will judge: first against the
+ * dialect's document, then `arguments()`, then against canonical. For random canonical documents
+ * (see fixtures/generators.ts) and every dialect:
+ *
+ * 1. Round trip: every value canonical accepts, spelled in the dialect (openai_strict: every
+ *    omitted optional filled with null), is accepted by the dialect document, and `arguments()`
+ *    gives back exactly the canonical value. What a dialect cannot state is left out of the
+ *    values, and the test says which: map entries where maps narrow to the empty object
+ *    (openai_strict, anthropic_strict), open values outside the primitive or object type a
+ *    dialect narrows them to, and recursion below a cycle broken closed (anthropic_strict).
+ *    Fails if a dialect drops something it should state, or the inverse changes a valid value.
+ * 2. Soundness of the inverse: for hostile values (nulls at optional, required and undeclared
+ *    names, array items, map entries and `$ref`'d positions), whenever canonical accepts
+ *    `arguments(v)`, `v` differs from `arguments(v)` only by nulls removed at properties canonical
+ *    declares optional. Fails if the inverse removes a null anywhere else (an undeclared name, an
+ *    array item, a map entry, a required property) or changes anything but nulls.
+ * 3. Narrowing only: every value the dialect document accepts whose inverse canonical refuses is
+ *    accepted by canonical with the keywords the dialect documents as dropped removed (and, for
+ *    dialects that break cycles, the recursion below the break left open). Fails if a dialect
+ *    admits something through a keyword it claims to keep.
+ *
+ * Each property also checks idempotence and that neither the document nor the value is mutated.
+ */
+import {
+  isJsonObject,
+  type SchemaNode,
+  type SchemaObject,
+  tryResolveRef,
+} from '@portcullis/schema';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DIALECT_NAMES, DIALECTS, type DialectName } from '../src/index.ts';
+import { deepFreeze } from './fixtures/freeze.ts';
+import { documentOf, rootShapeArb, type Statable, valuesOf } from './fixtures/generators.ts';
+import { admits } from './fixtures/judge.ts';
+
+const STATABLE: Record<DialectName, Statable> = {
+  canonical: { mapEntries: true, open: 'any', nodeDepth: 3 },
+  openai_strict: { mapEntries: false, open: 'nonNullPrimitive', nodeDepth: 3 },
+  gemini: { mapEntries: true, open: 'object', nodeDepth: 3 },
+  gemini_json: { mapEntries: true, open: 'any', nodeDepth: 3 },
+  nova: { mapEntries: true, open: 'any', nodeDepth: 3 },
+  anthropic_strict: { mapEntries: false, open: 'primitive', nodeDepth: 1 },
+};
+
+/** The keywords each dialect documents as dropped, and whether it breaks cycles. */
+const DROPPED: Record<DialectName, { keywords: readonly string[]; breaksCycles: boolean }> = {
+  canonical: { keywords: [], breaksCycles: false },
+  openai_strict: {
+    keywords: ['default', 'pattern', 'minLength', 'maxLength'],
+    breaksCycles: false,
+  },
+  gemini: {
+    keywords: [
+      'additionalProperties',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'format',
+      'enum',
+      'title',
+    ],
+    breaksCycles: true,
+  },
+  gemini_json: { keywords: ['exclusiveMinimum', 'exclusiveMaximum', 'title'], breaksCycles: false },
+  nova: { keywords: ['additionalProperties'], breaksCycles: true },
+  anthropic_strict: {
+    keywords: [
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'minLength',
+      'maxLength',
+      'pattern',
+    ],
+    breaksCycles: true,
+  },
+};
+
+const RUNS = 120;
+
+function follow(root: SchemaObject, node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node;
+  for (let i = 0; i < 10 && isJsonObject(current) && typeof current.$ref === 'string'; i++) {
+    current = tryResolveRef(root, current.$ref as string);
+  }
+  return current;
+}
+
+/** The test's own null-filling spelling of openai_strict (independent of the implementation). */
+function fillNulls(value: unknown, node: SchemaNode | undefined, root: SchemaObject): unknown {
+  const schema = follow(root, node);
+  if (!isJsonObject(schema)) return value;
+  if (Array.isArray(value))
+    return value.map((item) => fillNulls(item, schema.items as SchemaNode, root));
+  const properties = schema.properties;
+  if (!isJsonObject(value) || !isJsonObject(properties)) return value;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(properties)) {
+    out[name] = Object.hasOwn(value, name)
+      ? fillNulls(value[name], properties[name] as SchemaNode, root)
+      : null;
+  }
+  for (const [name, item] of Object.entries(value)) if (!Object.hasOwn(out, name)) out[name] = item;
+  return out;
+}
+
+/** True when `after` is `before` with nulls removed only at properties declared optional. */
+function onlyOptionalNullsRemoved(
+  before: unknown,
+  after: unknown,
+  node: SchemaNode | undefined,
+  root: SchemaObject,
+): boolean {
+  const schema = follow(root, node);
+  if (Array.isArray(before)) {
+    if (!Array.isArray(after) || after.length !== before.length) return false;
+    const items = isJsonObject(schema) ? (schema.items as SchemaNode) : undefined;
+    return before.every((item, i) => onlyOptionalNullsRemoved(item, after[i], items, root));
+  }
+  if (isJsonObject(before)) {
+    if (!isJsonObject(after)) return false;
+    const properties =
+      isJsonObject(schema) && isJsonObject(schema.properties) ? schema.properties : {};
+    const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required : [];
+    const additional = isJsonObject(schema) ? schema.additionalProperties : undefined;
+    for (const name of Object.keys(after)) if (!Object.hasOwn(before, name)) return false;
+    for (const [name, item] of Object.entries(before)) {
+      if (!Object.hasOwn(after, name)) {
+        if (item !== null || !Object.hasOwn(properties, name) || required.includes(name))
+          return false;
+        continue;
+      }
+      const child = Object.hasOwn(properties, name)
+        ? (properties[name] as SchemaNode)
+        : isJsonObject(additional)
+          ? (additional as SchemaNode)
+          : undefined;
+      if (!onlyOptionalNullsRemoved(item, after[name], child, root)) return false;
+    }
+    return true;
+  }
+  return Object.is(before, after);
+}
+
+/** Canonical with the dropped keywords removed (and recursion inside definitions left open). */
+function relaxed(canonical: SchemaObject, dialect: DialectName): SchemaObject {
+  const { keywords, breaksCycles } = DROPPED[dialect];
+  const drop = new Set(keywords);
+  const walk = (node: unknown, inDef: string | undefined, isSchema: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, inDef, isSchema));
+    if (!isJsonObject(node)) return node;
+    if (!isSchema) return node;
+    if (breaksCycles && inDef !== undefined && node.$ref === `#/$defs/${inDef}`) return {};
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (drop.has(key)) continue;
+      if (key === 'properties' || key === '$defs') {
+        out[key] = Object.fromEntries(
+          Object.entries(value as object).map(([name, child]) => [
+            name,
+            walk(child, key === '$defs' ? name : inDef, true),
+          ]),
+        );
+      } else if (['items', 'additionalProperties', 'anyOf'].includes(key)) {
+        out[key] = walk(value, inDef, true);
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  };
+  return walk(canonical, undefined, true) as SchemaObject;
+}
+
+describe.each(DIALECT_NAMES)('%s, on generated documents', (name) => {
+  const dialect = DIALECTS[name];
+
+  it('round-trips every value canonical accepts', () => {
+    const arb = rootShapeArb.chain((shape) =>
+      fc.tuple(
+        fc.constant(documentOf(shape)),
+        valuesOf(shape, { ...STATABLE[name], hostile: false }),
+      ),
+    );
+    fc.assert(
+      fc.property(arb, ([canonical, value]) => {
+        deepFreeze(canonical);
+        deepFreeze(value);
+        expect(admits(canonical, value)).toBe(true);
+        const doc = dialect.inputSchema(canonical);
+        expect(dialect.inputSchema(doc)).toEqual(doc);
+        const wire = name === 'openai_strict' ? fillNulls(value, canonical, canonical) : value;
+        expect(admits(doc, wire)).toBe(true);
+        expect(dialect.arguments(wire as never, canonical)).toEqual(value);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('removes nothing but nulls at optional properties when canonical admits the result', () => {
+    const arb = rootShapeArb.chain((shape) =>
+      fc.tuple(
+        fc.constant(documentOf(shape)),
+        valuesOf(shape, { ...STATABLE.canonical, hostile: true }),
+      ),
+    );
+    let admitted = 0;
+    fc.assert(
+      fc.property(arb, ([canonical, hostile]) => {
+        deepFreeze(canonical);
+        deepFreeze(hostile);
+        const after = dialect.arguments(hostile as never, canonical);
+        if (admits(canonical, after)) {
+          admitted += 1;
+          expect(onlyOptionalNullsRemoved(hostile, after, canonical, canonical)).toBe(true);
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(admitted).toBeGreaterThan(0);
+  });
+
+  it('admits past canonical only through keywords it documents as dropped', () => {
+    const arb = rootShapeArb.chain((shape) =>
+      fc.tuple(
+        fc.constant(documentOf(shape)),
+        valuesOf(shape, { ...STATABLE[name], hostile: true }),
+        valuesOf(shape, { ...STATABLE[name], hostile: false }),
+      ),
+    );
+    let dialectAdmitted = 0;
+    fc.assert(
+      fc.property(arb, ([canonical, hostile, valid]) => {
+        deepFreeze(canonical);
+        const doc = dialect.inputSchema(canonical);
+        const spelled = name === 'openai_strict' ? fillNulls(valid, canonical, canonical) : valid;
+        for (const wire of [hostile, spelled]) {
+          if (!admits(doc, wire)) continue;
+          dialectAdmitted += 1;
+          const after = dialect.arguments(wire as never, canonical);
+          if (!admits(canonical, after)) expect(admits(relaxed(canonical, name), after)).toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(dialectAdmitted).toBeGreaterThan(0);
+  });
+});
