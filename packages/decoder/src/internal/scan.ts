@@ -128,8 +128,9 @@ function stringEscape(b: Uint8Array, j: number, n: number): number {
     if (u < 0) return u === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
     if (u < 0xd800 || u > 0xdfff) return j + 6;
     if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
+    if (j + 6 < n && b[j + 6] !== 0x5c) return fail(C.LONE_SURROGATE, j);
+    if (j + 7 < n && b[j + 7] !== 0x75) return fail(C.LONE_SURROGATE, j);
     if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
-    if (b[j + 6] !== 0x5c || b[j + 7] !== 0x75) return fail(C.LONE_SURROGATE, j);
     const low = hex4(b, j + 8, n);
     if (low === -2) return fail(C.UNEXPECTED_END, n);
     if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);

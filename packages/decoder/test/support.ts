@@ -1,0 +1,31 @@
+import type { DecodedValue, DecodeResult } from '../src/index.ts';
+
+/** UTF-8 bytes of `text`. */
+export function utf8(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+/** The decoded value with every bigint turned into the number JSON.parse would have produced. */
+export function asParsed(value: DecodedValue): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(asParsed);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(value)) {
+      Object.defineProperty(out, name, {
+        value: asParsed(member),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The value of an accepted result; fails the test with the refusal code otherwise. */
+export function valueOf(result: DecodeResult): DecodedValue {
+  if (!result.ok) throw new Error(`expected acceptance, got ${result.refusal.code}`);
+  return result.value;
+}
