@@ -129,7 +129,10 @@ interface JobRecord {
   /** The submitted ancestor (itself for a submitted job): it holds the listener and the slot. */
   readonly top: JobRecord;
   readonly children: Set<JobRecord>;
-  readonly controller: AbortController;
+  /** Made on the first read of the job's signal: most jobs never read it, and a signal is costly to make. */
+  controller: AbortController | undefined;
+  /** Set when the job is cancelled, so a signal made afterwards is born aborted. */
+  abortReason: CancellationError | undefined;
   /** The names this job's children may have; undefined when no scope above or on it is sealed. */
   readonly sealed: ReadonlySet<string> | undefined;
   readonly registry: ArtifactRegistry | undefined;
@@ -173,23 +176,23 @@ function readVerdict(
   );
 }
 
-/** Judges in order, synchronously until a guardrail answers with a promise; stops at the first refusal or an abort. */
+/** Judges in order, synchronously until a guardrail answers with a promise; stops at the first refusal or once `stopped`. */
 function judge<TGuardrail extends { readonly name: string }>(
   guardrails: readonly TGuardrail[],
   from: number,
   stage: GuardrailStage,
-  signal: AbortSignal,
+  stopped: () => boolean,
   ask: (guardrail: TGuardrail) => MaybePromise<GuardrailVerdict>,
 ): MaybePromise<GuardrailRefusal | undefined> {
   for (let i = from; i < guardrails.length; i++) {
-    if (signal.aborted) return undefined;
+    if (stopped()) return undefined;
     const guardrail = guardrails[i]!;
     const verdict = ask(guardrail);
     if (isPromiseLike<GuardrailVerdict>(verdict)) {
       return Promise.resolve(verdict).then(
         (answer) =>
           readVerdict(answer, stage, guardrail.name) ??
-          judge(guardrails, i + 1, stage, signal, ask),
+          judge(guardrails, i + 1, stage, stopped, ask),
       );
     }
     const refusal = readVerdict(verdict, stage, guardrail.name);
@@ -262,7 +265,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       parent,
       top: undefined as unknown as JobRecord,
       children: new Set(),
-      controller: new AbortController(),
+      controller: undefined,
+      abortReason: undefined,
       sealed,
       registry,
       resolve,
@@ -318,7 +322,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       draining++;
     }
     settle(record, { status: 'refused', refusal: CANCELLED[reason] }, error);
-    record.controller.abort(error);
+    record.abortReason = error;
+    record.controller?.abort(error);
     if (wasQueued) finish(record);
   }
 
@@ -376,7 +381,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function execute(record: JobRecord): Promise<void> {
     const { job } = record;
-    const { signal } = record.controller;
+    const stopped = () => record.settled;
     try {
       const own = job.guardrails;
       let subject: GuardrailSubject | undefined;
@@ -384,7 +389,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (admission.length > 0) {
         subject ??= subjectOf(record);
         const about = subject;
-        let refusal = judge(admission, 0, 'admission', signal, (g) => g.judge(about));
+        let refusal = judge(admission, 0, 'admission', stopped, (g) => g.judge(about));
         if (isPromiseLike(refusal)) refusal = await refusal;
         if (record.settled) return;
         if (refusal !== undefined) return settle(record, { status: 'refused', refusal });
@@ -393,7 +398,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (input.length > 0) {
         subject ??= subjectOf(record);
         const about = subject;
-        let refusal = judge(input, 0, 'input', signal, (g) => g.judge(job.input, about));
+        let refusal = judge(input, 0, 'input', stopped, (g) => g.judge(job.input, about));
         if (isPromiseLike(refusal)) refusal = await refusal;
         if (record.settled) return;
         if (refusal !== undefined) return settle(record, { status: 'refused', refusal });
@@ -406,7 +411,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         subject ??= subjectOf(record);
         const about = subject;
         const result = value;
-        let refusal = judge(output, 0, 'output', signal, (g) => g.judge(result, about));
+        let refusal = judge(output, 0, 'output', stopped, (g) => g.judge(result, about));
         if (isPromiseLike(refusal)) refusal = await refusal;
         if (record.settled) return;
         if (refusal !== undefined) return settle(record, { status: 'refused', refusal });
@@ -419,11 +424,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
+  function signalOf(record: JobRecord): AbortSignal {
+    if (record.controller === undefined) {
+      record.controller = new AbortController();
+      if (record.abortReason !== undefined) record.controller.abort(record.abortReason);
+    }
+    return record.controller.signal;
+  }
+
   function contextOf(record: JobRecord): JobContext<unknown> {
     const { workflow } = record;
     const base = {
       input: record.job.input,
-      signal: record.controller.signal,
+      get signal() {
+        return signalOf(record);
+      },
       workflow,
       principal: workflow.principal,
       job: record.info,
@@ -433,7 +448,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       spawn: <TChildInput, TChildOutput>(child: Job<TChildInput, TChildOutput>) =>
         spawn(record, child),
     };
-    return record.registry === undefined ? base : { ...base, registry: record.registry };
+    if (record.registry !== undefined) {
+      (base as { registry?: ArtifactRegistry }).registry = record.registry;
+    }
+    return base;
   }
 
   function reportProgress(

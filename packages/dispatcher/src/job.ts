@@ -86,7 +86,8 @@ export interface JobContext<TInput = unknown> {
    * Runs a sub-job in the same workflow, as a child of this job: it inherits the report listener,
    * the registry and every sealed scope above it, and is judged by the same guardrails. It runs
    * inside this job's admission slot (it is not queued) but counts against the workflow's job bound.
-   * Never rejects.
+   * A child still live when this job settles is cancelled (`parent_failed` or `parent_finished`).
+   * The promise never rejects; a malformed job throws `DispatcherError` `INVALID_JOB` at once.
    */
   spawn<TChildInput, TChildOutput>(
     job: Job<TChildInput, TChildOutput>,

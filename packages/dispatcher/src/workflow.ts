@@ -26,6 +26,7 @@ export class Workflow {
     this.id = randomUUID();
     this.principal = principal;
     this.origin = origin;
+    Object.freeze(this);
   }
 
   /** A new root workflow. Throws `DispatcherError` `INVALID_PRINCIPAL` for an empty or non-string principal or origin. */
