@@ -5,11 +5,12 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { Int64, Map, STRING_KEY_PATTERN, StringMap, Unknown } from '../src/index.ts';
+import * as vocabulary from '../src/index.ts';
+import { Int64, STRING_KEY_PATTERN, StringMap, Unknown } from '../src/index.ts';
 
 describe('Map', () => {
   it('is a record over any string key', () => {
-    const map = Map(Type.Number(), { description: 'scores' });
+    const map = StringMap(Type.Number(), { description: 'scores' });
     expect({ ...map }).toEqual({
       type: 'object',
       patternProperties: { [STRING_KEY_PATTERN]: { type: 'number' } },
@@ -21,12 +22,12 @@ describe('Map', () => {
   });
 
   it('exports Map and its unshadowing alias as one builder', () => {
-    expect(Map).toBe(StringMap);
-    expect(globalThis.Map).not.toBe(Map);
+    expect(vocabulary.Map).toBe(StringMap);
+    expect(vocabulary.Map).not.toBe(globalThis.Map);
   });
 
   it('types the handler value as a string-keyed record', () => {
-    const input = Type.Object({ ids: Map(Int64()), open: Map(Unknown()) });
+    const input = Type.Object({ ids: vocabulary.Map(Int64()), open: StringMap(Unknown()) });
     expectTypeOf<Static<typeof input>>().toEqualTypeOf<{
       ids: Record<string, bigint>;
       open: Record<string, unknown>;

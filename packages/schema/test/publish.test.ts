@@ -162,6 +162,14 @@ describe('publishCanonical', () => {
     });
   });
 
+  it('publishes and requires a property with the empty name', () => {
+    const published = publishCanonical(
+      Type.Object({ '': Type.String(), b: Type.Optional(Type.String()) }),
+    );
+    expect(Object.keys(published['properties'] as object)).toEqual(['', 'b']);
+    expect(published['required']).toEqual(['']);
+  });
+
   it('accepts an author-stated 2020-12 $schema at the root', () => {
     const published = publishCanonical(
       Type.Object(

@@ -4,8 +4,8 @@
  */
 import { type Static, Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as vocabulary from '../src/index.ts';
 import {
-  Date,
   DateString,
   DateTime,
   Duration,
@@ -25,7 +25,7 @@ describe('temporal strings', () => {
 
   it.each([
     ['DateTime', DateTime, 'date-time'],
-    ['Date', Date, 'date'],
+    ['Date', DateString, 'date'],
     ['Time', Time, 'time'],
     ['Duration', Duration, 'duration'],
   ] as const)('%s declares a string of its format, with annotations', (_name, build, format) => {
@@ -38,12 +38,17 @@ describe('temporal strings', () => {
   });
 
   it('exports Date and its unshadowing alias as one builder', () => {
-    expect(Date).toBe(DateString);
-    expect(globalThis.Date).not.toBe(Date);
+    expect(vocabulary.Date).toBe(DateString);
+    expect(vocabulary.Date).not.toBe(globalThis.Date);
   });
 
   it('types every temporal value as a string in the handler', () => {
-    const input = Type.Object({ at: DateTime(), on: Date(), by: Time(), for: Duration() });
+    const input = Type.Object({
+      at: DateTime(),
+      on: vocabulary.Date(),
+      by: Time(),
+      for: Duration(),
+    });
     expectTypeOf<Static<typeof input>>().toEqualTypeOf<{
       at: string;
       on: string;
