@@ -76,17 +76,20 @@ function expectation(issue: RefusalIssue): string | undefined {
       ? `exactly ${renderValue(issue.values[0])}`
       : `one of ${issue.values.map((value) => renderValue(value)).join(', ')}`;
   }
-  const bounds = range(issue);
+  const limits = range(issue);
+  const bounds = limits?.startsWith('at ') === true ? `of ${limits}` : limits;
   const format = issue.format === undefined ? undefined : FORMAT_WORDS[issue.format];
   if (issue.types === undefined) {
     if (format !== undefined) return format;
-    return bounds === undefined ? undefined : `a number ${bounds}`;
+    if (bounds === undefined) return undefined;
+    return `a number ${bounds}`;
   }
   return issue.types
     .map((type) => {
       if (type === 'string' && format !== undefined) return format;
-      if ((type === 'integer' || type === 'number') && bounds !== undefined)
+      if ((type === 'integer' || type === 'number') && bounds !== undefined) {
         return `${TYPE_WORDS[type]} ${bounds}`;
+      }
       return TYPE_WORDS[type];
     })
     .join(' or ');
@@ -134,7 +137,7 @@ const LINES: Record<GateRule, (issue: RefusalIssue) => string> = {
   NOT_ADMITTED: (issue) => `${place(issue.path)}: admits no value; remove it.`,
   NOT_JSON: (issue) => {
     const expected = expectation(issue);
-    return `${place(issue.path)}: must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}.`;
+    return `${place(issue.path)}: must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
   },
   UNJUDGEABLE: (issue) =>
     `${place(issue.path)}: could not be judged (nested too deeply or cyclic); send a smaller value.`,

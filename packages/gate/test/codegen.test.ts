@@ -58,7 +58,7 @@ function schemaArbitrary({ gateOnly }: Options) {
     )
     .map((schema) => {
       const copy: Record<string, unknown> = { ...schema };
-      if (!gateOnly) delete copy['format'];
+      if (!gateOnly) delete copy.format;
       return copy;
     });
   return fc

@@ -38,7 +38,7 @@ function whyNotApplicable(schema: SchemaNode): string | undefined {
     for (const keyword of Object.keys(node)) {
       if (!KNOWN.has(keyword)) reason ??= `keyword ${keyword}`;
     }
-    const ref = node['$ref'];
+    const ref = node.$ref;
     if (typeof ref === 'string' && !(ref === '#' || ref.startsWith('#/')))
       reason ??= 'non-local $ref';
     return undefined;
