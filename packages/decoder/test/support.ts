@@ -25,7 +25,7 @@ export function asParsed(value: DecodedValue): unknown {
 }
 
 /** The value of an accepted result; fails the test with the refusal code otherwise. */
-export function valueOf(result: DecodeResult): DecodedValue {
+export function acceptedValue(result: DecodeResult): DecodedValue {
   if (!result.ok) throw new Error(`expected acceptance, got ${result.refusal.code}`);
   return result.value;
 }
