@@ -6,10 +6,51 @@ import { escapePointerSegment } from './ref.ts';
  * Serializes a published document (or any in-memory JSON value) as compact JSON text, writing a
  * `bigint` as an exact integer literal, so `Int64` bounds reach the wire unrounded (`JSON.stringify`
  * throws on a bigint). Key order is kept. A value JSON cannot hold (a non-finite number, a function,
- * `undefined`) is a defect of the document and throws MALFORMED_SCHEMA with its pointer.
+ * `undefined`, a class instance) is a defect of the document and throws MALFORMED_SCHEMA with its
+ * pointer.
  */
 export function stringifyCanonical(value: JsonValue): string {
-  return write(value, '');
+  return fast(value) ?? write(value, '');
+}
+
+// A bigint is first written as a string fenced by NUL, then unfenced. JSON text never holds a raw
+// NUL (it is escaped in every string), and any key or string that holds one sends the value down
+// the exact path instead, so a fence can never be forged by data.
+const FENCE = '\u0000';
+const ESCAPED_FENCE = '\\u0000';
+const FENCED = /"\\u0000(-?[0-9]+)\\u0000"/g;
+
+function fast(value: JsonValue): string | undefined {
+  let clean = true;
+  let fenced = false;
+  const text = JSON.stringify(value, function (this: unknown, key: string, item: unknown) {
+    const raw = key === '' ? item : (this as Record<string, unknown>)[key];
+    if (key.includes(FENCE)) clean = false;
+    switch (typeof raw) {
+      case 'bigint':
+        fenced = true;
+        return `${FENCE}${raw}${FENCE}`;
+      case 'string':
+        if (raw.includes(FENCE)) clean = false;
+        return raw;
+      case 'number':
+        if (!Number.isFinite(raw)) clean = false;
+        return raw;
+      case 'boolean':
+        return raw;
+      case 'object':
+        if (raw !== null && !Array.isArray(raw)) {
+          const proto = Object.getPrototypeOf(raw);
+          if (proto !== Object.prototype && proto !== null) clean = false;
+        }
+        return raw;
+      default:
+        clean = false;
+        return null;
+    }
+  });
+  if (!clean || text === undefined) return undefined;
+  return fenced && text.includes(ESCAPED_FENCE) ? text.replace(FENCED, '$1') : text;
 }
 
 function write(value: unknown, path: string): string {
@@ -24,16 +65,19 @@ function write(value: unknown, path: string): string {
     case 'number':
       if (Number.isFinite(value)) return JSON.stringify(value);
       break;
-    case 'object':
+    case 'object': {
       if (Array.isArray(value)) {
         return `[${value.map((item, index) => write(item, `${path}/${index}`)).join(',')}]`;
       }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) break;
       return `{${Object.entries(value)
         .map(
           ([key, item]) =>
             `${JSON.stringify(key)}:${write(item, `${path}/${escapePointerSegment(key)}`)}`,
         )
         .join(',')}}`;
+    }
   }
   throw new SchemaDefectError(
     SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,

@@ -27,11 +27,26 @@ describe('stringifyCanonical', () => {
     expect(stringifyCanonical(value)).toBe('{"__proto__":{"a\\"b":1}}');
   });
 
+  it('cannot be fooled by data that looks like a written bigint', () => {
+    const forged = { '\u00001\u0000': '\u000042\u0000', n: 7n };
+    expect(stringifyCanonical(forged)).toBe('{"\\u00001\\u0000":"\\u000042\\u0000","n":7}');
+    expect(stringifyCanonical(['\u00009\u0000'])).toBe('["\\u00009\\u0000"]');
+    expect(stringifyCanonical({ a: '\u0000' })).toBe(JSON.stringify({ a: '\u0000' }));
+  });
+
+  it('writes bigints nested in arrays and objects, and a bare bigint', () => {
+    expect(stringifyCanonical([1n, { a: [-2n] }])).toBe('[1,{"a":[-2]}]');
+    expect(stringifyCanonical(-0n)).toBe('0');
+    expect(stringifyCanonical(12345678901234567890n)).toBe('12345678901234567890');
+  });
+
   it.each([
     ['NaN', { a: [Number.NaN] }, '/a/0'],
     ['Infinity', { 'x/y': Number.POSITIVE_INFINITY }, '/x~1y'],
     ['undefined', { a: undefined }, '/a'],
     ['a function', [() => 1], '/0'],
+    ['a class instance', { when: new Date(0) }, '/when'],
+    ['a bare undefined', undefined, ''],
   ])('refuses %s with its pointer', (_name, value, path) => {
     expect(() => stringifyCanonical(value as unknown as JsonValue)).toThrow(
       expect.objectContaining({ code: 'MALFORMED_SCHEMA', path }),
