@@ -137,8 +137,7 @@ class Publisher {
       case 'String':
         return this.#string(declared, path, position);
       case 'Number':
-        this.#keys(declared, path, position, ['type'], 'a number');
-        return this.#annotated({ type: 'number' }, declared, path);
+        return this.#number(declared, path, position);
       case 'Boolean':
         this.#keys(declared, path, position, ['type'], 'a boolean');
         return this.#annotated({ type: 'boolean' }, declared, path);
@@ -231,6 +230,24 @@ class Publisher {
         );
       }
       node['format'] = format;
+    }
+    return this.#annotated(node, declared, path);
+  }
+
+  #number(declared: Declared, path: string, position: Position): Node {
+    this.#keys(declared, path, position, ['type', 'minimum', 'maximum'], 'a number');
+    const node: Node = { type: 'number' };
+    for (const keyword of ['minimum', 'maximum'] as const) {
+      const bound = declared[keyword];
+      if (bound === undefined) continue;
+      if (typeof bound !== 'number' || !Number.isFinite(bound)) {
+        throw malformed(`${path}/${keyword}`, 'a number bound must be a finite number');
+      }
+      node[keyword] = bound;
+    }
+    const { minimum, maximum } = node;
+    if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
+      throw malformed(path, 'the minimum exceeds the maximum');
     }
     return this.#annotated(node, declared, path);
   }
