@@ -126,8 +126,8 @@ interface JobRecord {
   readonly workflow: Workflow;
   readonly entry: WorkflowEntry;
   readonly parent: JobRecord | undefined;
-  /** The submitted ancestor (itself for a submitted job): it holds the listener and the slot. */
-  readonly top: JobRecord;
+  /** The submitted ancestor, holder of the listener and the slot; undefined for a submitted job itself. */
+  readonly top: JobRecord | undefined;
   readonly children: Set<JobRecord>;
   /** Made on the first read of the job's signal: most jobs never read it, and a signal is costly to make. */
   controller: AbortController | undefined;
@@ -263,7 +263,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       workflow,
       entry,
       parent,
-      top: undefined as unknown as JobRecord,
+      top: parent === undefined ? undefined : (parent.top ?? parent),
       children: new Set(),
       controller: undefined,
       abortReason: undefined,
@@ -280,7 +280,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       lastProgress: Number.NEGATIVE_INFINITY,
       sealedRefusal: undefined,
     };
-    (record as { top: JobRecord }).top = parent?.top ?? record;
     entry.jobs.add(record);
     parent?.children.add(record);
     jobs++;
@@ -482,7 +481,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     }
     if (record.settled || progress <= record.lastProgress) return;
-    const listener = record.top.listener;
+    const listener = (record.top ?? record).listener;
     if (listener === undefined) return;
     record.lastProgress = progress;
     listener({
@@ -508,7 +507,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     }
     if (record.settled) return;
-    const listener = record.top.listener;
+    const listener = (record.top ?? record).listener;
     if (listener === undefined) return;
     listener({
       kind: 'log',

@@ -355,6 +355,31 @@ describe('after a cancel', () => {
     await expectEmpty(dispatcher);
   });
 
+  it('a job that first reads its signal after the cancel finds it already aborted, with the reason', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const workflow = Workflow.root('alice', 'mcp');
+    const step = deferred();
+    let seen: { aborted: boolean; reason: unknown } | undefined;
+    const outcome = dispatcher.submit(
+      {
+        name: 'late-reader',
+        input: null,
+        run: async (context) => {
+          await step.promise;
+          seen = { aborted: context.signal.aborted, reason: context.signal.reason };
+        },
+      },
+      workflow,
+    );
+    dispatcher.cancelWorkflow(workflow, 'disconnect');
+    step.resolve();
+    expect(await outcome).toEqual(cancelled('disconnect'));
+    await expectEmpty(dispatcher);
+    expect(seen?.aborted).toBe(true);
+    expect(seen?.reason).toBeInstanceOf(CancellationError);
+    expect((seen?.reason as CancellationError).reason).toBe('disconnect');
+  });
+
   it('a child still live when its parent completes is cancelled with parent_finished', async () => {
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     let child: Promise<JobOutcome> | undefined;
