@@ -377,7 +377,7 @@ describe('after a cancel', () => {
     await expectEmpty(dispatcher);
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBeInstanceOf(CancellationError);
-    expect((seen?.reason as CancellationError).reason).toBe('disconnect');
+    expect((seen?.reason as CancellationError | undefined)?.reason).toBe('disconnect');
   });
 
   it('a child still live when its parent completes is cancelled with parent_finished', async () => {
