@@ -48,12 +48,15 @@ export interface DispatchingContext extends ToolContext {
 }
 
 /**
- * The artifact registry a registry-aware tool receives, fresh for each served call. Registering
- * mints the ref (`alias:id`) that travels with the artifact in the result.
+ * The artifact registry a registry-aware tool receives, fresh for each served call. It is the
+ * structural face of `@portcullis/dispatcher`'s registry (which the server hands over as is): an
+ * artifact is an object of a registered artifact type carrying a `ref` that starts `null`;
+ * registering mints the ref (`alias:id`, the alias being the artifact type's) and stamps it on the
+ * artifact.
  */
 export interface ArtifactRegistry {
-  /** Registers `artifact` under its type alias and returns the minted ref. */
-  register(alias: string, artifact: object): string;
+  /** Registers `artifact` (minting and stamping its ref when it has none) and returns the ref. */
+  register(artifact: { ref: string | null }): string;
   /** The artifact a ref names in this registry, if any. */
   resolve(ref: string): object | undefined;
 }

@@ -62,25 +62,32 @@ export function mapSubschemas(
   node: SchemaObject,
   fn: (child: SchemaNode, segments: readonly string[]) => SchemaNode,
 ): SchemaObject {
-  const out: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(node)) {
-    if (SINGLE.has(keyword) && isSchema(value)) {
-      out[keyword] = fn(value, [keyword]);
-    } else if ((ARRAY.has(keyword) || keyword === 'items') && Array.isArray(value)) {
-      out[keyword] = value.map((child: unknown, index) =>
-        isSchema(child) ? fn(child, [keyword, String(index)]) : child,
-      );
-    } else if (MAP.has(keyword) && isJsonObject(value)) {
-      const mapped: Record<string, unknown> = {};
-      for (const [name, child] of Object.entries(value)) {
-        mapped[name] = isSchema(child) ? fn(child, [keyword, name]) : child;
+  // Object.fromEntries defines own data properties, so a property NAMED `__proto__` stays data.
+  return Object.fromEntries(
+    Object.entries(node).map(([keyword, value]): [string, unknown] => {
+      if (SINGLE.has(keyword) && isSchema(value)) return [keyword, fn(value, [keyword])];
+      if ((ARRAY.has(keyword) || keyword === 'items') && Array.isArray(value)) {
+        return [
+          keyword,
+          value.map((child: unknown, index) =>
+            isSchema(child) ? fn(child, [keyword, String(index)]) : child,
+          ),
+        ];
       }
-      out[keyword] = mapped;
-    } else {
-      out[keyword] = value;
-    }
-  }
-  return out;
+      if (MAP.has(keyword) && isJsonObject(value)) {
+        return [
+          keyword,
+          Object.fromEntries(
+            Object.entries(value).map(([name, child]) => [
+              name,
+              isSchema(child) ? fn(child, [keyword, name]) : child,
+            ]),
+          ),
+        ];
+      }
+      return [keyword, value];
+    }),
+  );
 }
 
 /**

@@ -102,4 +102,14 @@ describe('mapSubschemas', () => {
     expect(mapped['const']).toBe(schema.const);
     expect(mapped).not.toBe(schema);
   });
+
+  it('keeps a property named __proto__ as an own data property, never a prototype', () => {
+    const properties = JSON.parse('{"__proto__":{"type":"string"},"safe":{"type":"integer"}}');
+    const node = { type: 'object', properties };
+    const mapped = mapSubschemas(node, (child) => child);
+    const out = mapped['properties'] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'safe']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ type: 'string' });
+  });
 });
