@@ -1,6 +1,7 @@
 import {
   defRef,
   isJsonObject,
+  mapSubschemas,
   refSegments,
   resolveRef,
   SchemaDefectError,
@@ -10,7 +11,6 @@ import {
 } from '@portcullis/schema';
 import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
 import { pointer } from './internal/rewrite.ts';
-import { mapChildren } from './internal/walk.ts';
 
 /**
  * How {@link inlineRefs} treats what it cannot inline.
@@ -152,8 +152,8 @@ export function inlineTracingBreaks(
     const ref = bare.$ref;
     const down = (child: SchemaNode, rel: readonly string[]) =>
       expand(child, path, [...at, ...rel]);
-    if (typeof ref !== 'string') return mapChildren(bare, down);
-    const useSite = mapChildren(bare, down);
+    if (typeof ref !== 'string') return mapSubschemas(bare, down);
+    const useSite = mapSubschemas(bare, down);
     if (path.includes(ref)) {
       if (options.cycles === 'keep') {
         return { ...useSite, $ref: ref === '#' ? '#' : defRef(keepName(ref)) };

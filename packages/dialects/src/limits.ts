@@ -1,6 +1,5 @@
-import { isJsonObject, resolveRef, type SchemaNode } from '@portcullis/schema';
+import { isJsonObject, mapSubschemas, resolveRef, type SchemaNode } from '@portcullis/schema';
 import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
-import { mapChildren } from './internal/walk.ts';
 
 /**
  * OpenAI's documented limits for Structured Outputs and strict function calling: object properties
@@ -152,7 +151,7 @@ export function measureSchema(
       m.characters += node.const.length;
       check('characters', 'characters of names and values');
     }
-    mapChildren(node, (child, segments) => {
+    mapSubschemas(node, (child, segments) => {
       if (segments[0] !== '$defs' && segments[0] !== 'definitions') visit(child, refs, level);
       return child;
     });

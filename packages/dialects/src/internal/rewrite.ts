@@ -1,10 +1,10 @@
 import {
   escapePointerSegment,
   isJsonObject,
+  mapSubschemas,
   type SchemaNode,
   type SchemaObject,
 } from '@portcullis/schema';
-import { mapChildren } from './walk.ts';
 
 /** Pointer segments from the document root to a subschema. */
 export type Segments = readonly string[];
@@ -34,7 +34,7 @@ export function rewrite(
   const replaced = pass.before?.(node, at, ctx);
   if (replaced !== undefined) return replaced;
   if (typeof node === 'boolean') return node;
-  const mapped = mapChildren(node, (child, rel) => rewrite(child, pass, ctx, [...at, ...rel]));
+  const mapped = mapSubschemas(node, (child, rel) => rewrite(child, pass, ctx, [...at, ...rel]));
   return pass.after === undefined ? mapped : pass.after(mapped, at, ctx);
 }
 

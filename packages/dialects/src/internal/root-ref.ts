@@ -1,5 +1,6 @@
 import {
   isJsonObject,
+  mapSubschemas,
   refOf,
   refSegments,
   type SchemaNode,
@@ -7,12 +8,11 @@ import {
   tryResolveRef,
 } from '@portcullis/schema';
 import { fromEntries, withKeyword } from './rewrite.ts';
-import { mapChildren } from './walk.ts';
 
 /** Rewrites every `$ref` equal to `from` (in keyword position) to `to`. */
 function retarget(node: SchemaNode, from: string, to: string): SchemaNode {
   if (typeof node === 'boolean') return node;
-  const mapped = mapChildren(node, (child) => retarget(child, from, to));
+  const mapped = mapSubschemas(node, (child) => retarget(child, from, to));
   return refOf(mapped) === from ? withKeyword(mapped, '$ref', to) : mapped;
 }
 
