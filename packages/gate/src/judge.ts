@@ -67,12 +67,13 @@ function refuse(root: PlanNode, value: unknown) {
   }
   if (found.length === 0) found.push({ path: '', rule: GATE_RULES.UNJUDGEABLE });
   const seen = new Set<string>();
-  const distinct = found.filter((issue) => {
+  const distinct: RefusalIssue[] = [];
+  for (const issue of found) {
     const key = `${issue.rule} ${describeIssue(issue)}`;
-    if (seen.has(key)) return false;
+    if (seen.has(key)) continue;
     seen.add(key);
-    return true;
-  });
+    distinct.push(issue);
+  }
   const issues = Object.freeze(distinct.slice(0, REFUSAL_ISSUE_LIMIT));
   return Object.freeze({
     text: composeRefusalText(issues, distinct.length - issues.length),

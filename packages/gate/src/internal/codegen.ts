@@ -44,66 +44,153 @@ export function generateChecker(plan: Plan): Checker {
       ? `hasOwn(x, ${JSON.stringify(name)})`
       : `${JSON.stringify(name)} in x`;
 
-  const equalsExpression = (value: JsonValue): string => {
+  const equalsExpression = (v: string, value: JsonValue): string => {
     if (typeof value === 'string' || typeof value === 'boolean' || value === null) {
-      return `x === ${JSON.stringify(value)}`;
+      return `${v} === ${JSON.stringify(value)}`;
     }
     if (typeof value === 'number') {
       const member = constant(value);
-      return `x === ${member} || (typeof x === 'bigint' && eq(x, ${member}))`;
+      return `${v} === ${member} || (typeof ${v} === 'bigint' && eq(${v}, ${member}))`;
     }
-    return `eq(x, ${constant(value)})`;
+    return `eq(${v}, ${constant(value)})`;
   };
 
-  const enumExpression = (values: readonly JsonValue[]): string => {
+  const enumExpression = (v: string, values: readonly JsonValue[]): string => {
     if (values.length === 0) return 'false';
     const strings = values.filter((value) => typeof value === 'string');
     const others = values.filter((value) => typeof value !== 'string');
     const parts: string[] = [];
-    if (strings.length > 6) parts.push(`${constant(new Set(strings))}.has(x)`);
-    else for (const value of strings) parts.push(equalsExpression(value));
-    for (const value of others) parts.push(equalsExpression(value));
+    if (strings.length > 6) parts.push(`${constant(new Set(strings))}.has(${v})`);
+    else for (const value of strings) parts.push(equalsExpression(v, value));
+    for (const value of others) parts.push(equalsExpression(v, value));
     return parts.join(' || ');
   };
+
+  /** Enum, const, anyOf and $ref: the keywords that apply to a value of any kind. */
+  const anyKindChecks = (node: PlanNode, v: string): string[] => {
+    const checks: string[] = [];
+    if (node.enumValues !== undefined) checks.push(`(${enumExpression(v, node.enumValues)})`);
+    if (node.hasConst) checks.push(`(${enumExpression(v, [node.constValue as JsonValue])})`);
+    if (node.anyOf !== undefined) {
+      checks.push(`(${node.anyOf.map((branch) => expression(branch, v)).join(' || ')})`);
+    }
+    if (node.ref !== undefined) checks.push(expression(node.ref, v));
+    return checks;
+  };
+
+  const boundChecks = (node: PlanNode, v: string): string[] => {
+    const checks: string[] = [];
+    if (node.minimum !== undefined) checks.push(`${v} >= ${constant(node.minimum)}`);
+    if (node.maximum !== undefined) checks.push(`${v} <= ${constant(node.maximum)}`);
+    if (node.exclusiveMinimum !== undefined)
+      checks.push(`${v} > ${constant(node.exclusiveMinimum)}`);
+    if (node.exclusiveMaximum !== undefined)
+      checks.push(`${v} < ${constant(node.exclusiveMaximum)}`);
+    return checks;
+  };
+
+  /** A node whose types exclude objects and arrays, with no anyOf or $ref: one inline expression. */
+  const isLeaf = (node: PlanNode): boolean =>
+    node.admits === 'schema' &&
+    node.types !== undefined &&
+    !node.types.includes('object') &&
+    !node.types.includes('array') &&
+    node.anyOf === undefined &&
+    node.ref === undefined;
+
+  const leafExpression = (node: PlanNode, v: string): string => {
+    const types = node.types ?? [];
+    const bounds = boundChecks(node, v);
+    const numeric = (finite: string): string => {
+      const asNumber = [finite, ...bounds].join(' && ');
+      const asBigint = [`typeof ${v} === 'bigint'`, ...bounds].join(' && ');
+      return `(typeof ${v} === 'number' ? ${asNumber} : ${asBigint})`;
+    };
+    const parts: string[] = [];
+    for (const type of types) {
+      if (type === 'string') {
+        parts.push(`(${[`typeof ${v} === 'string'`, ...stringChecks(node, v)].join(' && ')})`);
+      } else if (type === 'number') parts.push(numeric(`${v} - ${v} === 0`));
+      else if (type === 'integer' && !types.includes('number'))
+        parts.push(numeric(`Number.isInteger(${v})`));
+      else if (type === 'boolean') parts.push(`typeof ${v} === 'boolean'`);
+      else if (type === 'null') parts.push(`${v} === null`);
+    }
+    return `(${[`(${parts.join(' || ')})`, ...anyKindChecks(node, v)].join(' && ')})`;
+  };
+
+  /** A boolean expression judging the value held in the variable `v` against `node`. */
+  const expression = (node: PlanNode, v: string): string => {
+    if (node.admits === 'all') return `isJson(${v})`;
+    if (node.admits === 'none') return 'false';
+    if (isLeaf(node)) return leafExpression(node, v);
+    if (node.pure && node.anyOf === undefined && node.ref !== undefined)
+      return expression(node.ref, v);
+    return `${fn(node)}(${v})`;
+  };
+
+  /**
+   * The string test: admissible text, unless a format or an enum of admissible strings is declared,
+   * which admit only admissible text themselves (the temporal grammars are ASCII).
+   */
+  const stringChecks = (node: PlanNode, v: string): string[] => {
+    if (node.format !== undefined) return [`${FORMAT_HELPER[node.format]}(${v})`];
+    const members = node.hasConst ? [node.constValue] : node.enumValues;
+    const closedSet =
+      members !== undefined &&
+      members.every((member) => typeof member !== 'string' || isAdmissibleText(member));
+    return closedSet ? [] : [`text(${v})`];
+  };
+
+  const arrayLines = (node: PlanNode): string[] => [
+    `for (let i = 0; i < x.length; i++) { const e = x[i]; if (!${node.items === undefined ? 'isJson(e)' : expression(node.items, 'e')}) return false; }`,
+  ];
 
   const body = (node: PlanNode): string => {
     if (node.admits === 'all') return 'return isJson(x);';
     if (node.admits === 'none') return 'return false;';
-    const types = node.types === undefined ? undefined : new Set(node.types);
-    const allows = (name: JsonType): boolean => types === undefined || types.has(name);
+    if (node.pure) return `return ${anyKindChecks(node, 'x').join(' && ')};`;
+    const tail = [
+      ...anyKindChecks(node, 'x').map((check) => `if (!${check}) return false;`),
+      'return true;',
+    ];
+    const types = node.types;
+    if (types !== undefined && types.length === 1 && types[0] === 'object') {
+      return [
+        "if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;",
+        '{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }',
+        ...objectLines(node),
+        ...tail,
+      ].join('\n');
+    }
+    if (types !== undefined && types.length === 1 && types[0] === 'array') {
+      return ['if (!Array.isArray(x)) return false;', ...arrayLines(node), ...tail].join('\n');
+    }
+    const allows = (name: JsonType): boolean => types === undefined || types.includes(name);
     const numberAllowed = allows('number');
     const integerAllowed = numberAllowed || allows('integer');
-    const lines: string[] = ['switch (typeof x) {'];
-
-    lines.push("case 'string':");
+    const bounds = boundChecks(node, 'x');
+    const boundsLine = bounds.length === 0 ? [] : [`if (!(${bounds.join(' && ')})) return false;`];
+    const lines: string[] = ['switch (typeof x) {', "case 'string':"];
     if (!allows('string')) lines.push('return false;');
     else {
-      lines.push('if (!text(x)) return false;');
-      if (node.format !== undefined)
-        lines.push(`if (!${FORMAT_HELPER[node.format]}(x)) return false;`);
+      for (const check of stringChecks(node, 'x')) lines.push(`if (!${check}) return false;`);
       lines.push('break;');
     }
-
-    const bounds: string[] = [];
-    if (node.minimum !== undefined) bounds.push(`x < ${constant(node.minimum)}`);
-    if (node.maximum !== undefined) bounds.push(`x > ${constant(node.maximum)}`);
-    if (node.exclusiveMinimum !== undefined) bounds.push(`x <= ${constant(node.exclusiveMinimum)}`);
-    if (node.exclusiveMaximum !== undefined) bounds.push(`x >= ${constant(node.exclusiveMaximum)}`);
-    const boundsLine = bounds.length === 0 ? [] : [`if (${bounds.join(' || ')}) return false;`];
-
     lines.push("case 'number':");
     if (!integerAllowed) lines.push('return false;');
     else {
-      lines.push('if (x - x !== 0) return false;');
-      if (!numberAllowed) lines.push('if (!Number.isInteger(x)) return false;');
+      lines.push(
+        numberAllowed
+          ? 'if (x - x !== 0) return false;'
+          : 'if (!Number.isInteger(x)) return false;',
+      );
       lines.push(...boundsLine, 'break;');
     }
     lines.push("case 'bigint':");
     if (!integerAllowed) lines.push('return false;');
     else lines.push(...boundsLine, 'break;');
-
     lines.push("case 'boolean':", allows('boolean') ? 'break;' : 'return false;');
-
     lines.push(
       "case 'object':",
       'if (x === null) {',
@@ -112,27 +199,12 @@ export function generateChecker(plan: Plan): Checker {
     );
     lines.push('if (Array.isArray(x)) {');
     if (!allows('array')) lines.push('return false;');
-    else {
-      const item = node.items === undefined ? 'isJson' : fn(node.items);
-      lines.push(`for (let i = 0; i < x.length; i++) if (!${item}(x[i])) return false;`, 'break;');
-    }
+    else lines.push(...arrayLines(node), 'break;');
     lines.push('}');
     lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
     if (!allows('object')) lines.push('return false;');
     else lines.push(...objectLines(node), 'break;');
-    lines.push('default:', 'return false;', '}');
-
-    if (node.enumValues !== undefined)
-      lines.push(`if (!(${enumExpression(node.enumValues)})) return false;`);
-    if (node.hasConst)
-      lines.push(`if (!(${enumExpression([node.constValue as JsonValue])})) return false;`);
-    if (node.anyOf !== undefined) {
-      lines.push(
-        `if (!(${node.anyOf.map((branch) => `${fn(branch)}(x)`).join(' || ')})) return false;`,
-      );
-    }
-    if (node.ref !== undefined) lines.push(`if (!${fn(node.ref)}(x)) return false;`);
-    lines.push('return true;');
+    lines.push('default:', 'return false;', '}', ...tail);
     return lines.join('\n');
   };
 
@@ -149,14 +221,15 @@ export function generateChecker(plan: Plan): Checker {
       lines.push(
         `if (${v} === undefined) { ${property.required ? 'return false;' : `if (${present(property.name)}) return false;`} }`,
       );
-      lines.push(`else if (!${fn(property.node)}(${v})) return false; }`);
+      lines.push(`else if (!${expression(property.node, v)}) return false; }`);
     }
-    const rest = node.additional === undefined ? 'isJson' : fn(node.additional);
+    const rest = (v: string): string =>
+      node.additional === undefined ? `isJson(${v})` : expression(node.additional, v);
     for (const name of node.requiredOnly) {
       const v = `v${index++}`;
       lines.push(
         `{ const ${v} = ${read(name)};`,
-        `if (${v} === undefined || !${rest}(${v})) return false; }`,
+        `if (${v} === undefined || !${rest(v)}) return false; }`,
       );
     }
     const closed = node.additional !== undefined && node.additional.admits === 'none';
@@ -166,11 +239,16 @@ export function generateChecker(plan: Plan): Checker {
         `switch (k) { ${declared.map((name) => `case ${JSON.stringify(name)}:`).join(' ')} continue; }`,
       );
     }
-    lines.push(closed ? 'return false;' : `if (!text(k) || !${rest}(x[k])) return false;`, '}');
+    lines.push(
+      closed ? 'return false;' : `{ const e = x[k]; if (!text(k) || !${rest('e')}) return false; }`,
+      '}',
+    );
     return lines;
   };
 
-  const functions = plan.nodes.map((node) => `function ${fn(node)}(x) {\n${body(node)}\n}`);
+  const functions = plan.nodes
+    .filter((node) => node === plan.root || !isLeaf(node))
+    .map((node) => `function ${fn(node)}(x) {\n${body(node)}\n}`);
   const source = `'use strict';\n${functions.join('\n')}\nreturn ${fn(plan.root)};`;
   const factory = new Function(
     'K',

@@ -1,4 +1,4 @@
-import { escapePointerSegment, type JsonValue } from '@portcullis/schema';
+import type { JsonValue } from '@portcullis/schema';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
 import type { DeclaredType, RefusalIssue } from '../refusal.ts';
 import { GATE_RULES, type GateRule } from '../rules.ts';
@@ -111,33 +111,34 @@ export function interpret(
   out: RefusalIssue[],
   optional = false,
 ): void {
-  const issue = (rule: GateRule, at: string, facts: Omit<RefusalIssue, 'path' | 'rule'>): void => {
-    const marked = optional && (rule === GATE_RULES.TYPE_MISMATCH || rule === GATE_RULES.NOT_JSON);
-    out.push({ path: at, rule, ...facts, ...(marked ? { optional: true } : {}) });
-  };
   if (node.admits === 'all') {
     jsonFaults(value, path, out);
     return;
   }
   if (node.admits === 'none') {
-    issue(GATE_RULES.NOT_ADMITTED, path, {});
+    push(out, optional, GATE_RULES.NOT_ADMITTED, path, {});
     return;
   }
   const kind = kindOf(value);
+  if (node.pure) {
+    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
+    if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+    return;
+  }
   if (kind === 'other') {
-    issue(GATE_RULES.NOT_JSON, path, factsOf(node));
+    push(out, optional, GATE_RULES.NOT_JSON, path, factsOf(node));
     return;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
-    issue(GATE_RULES.TYPE_MISMATCH, path, factsOf(node));
+    push(out, optional, GATE_RULES.TYPE_MISMATCH, path, factsOf(node));
     return;
   }
   switch (kind) {
     case 'string': {
       const text = value as string;
-      if (!isAdmissibleText(text)) issue(GATE_RULES.FORBIDDEN_CHARACTER, path, {});
+      if (!isAdmissibleText(text)) push(out, optional, GATE_RULES.FORBIDDEN_CHARACTER, path, {});
       else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        issue(GATE_RULES.FORMAT_MISMATCH, path, { format: node.format });
+        push(out, optional, GATE_RULES.FORMAT_MISMATCH, path, { format: node.format });
       }
       break;
     }
@@ -145,7 +146,7 @@ export function interpret(
     case 'bigint': {
       const number = value as number | bigint;
       if (kind === 'number' && !Number.isFinite(number)) {
-        issue(GATE_RULES.NON_FINITE_NUMBER, path, {});
+        push(out, optional, GATE_RULES.NON_FINITE_NUMBER, path, {});
         break;
       }
       if (
@@ -155,7 +156,7 @@ export function interpret(
         (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
       ) {
         const facts = factsOf(node);
-        issue(GATE_RULES.OUT_OF_RANGE, path, {
+        push(out, optional, GATE_RULES.OUT_OF_RANGE, path, {
           ...(facts.types === undefined ? {} : { types: facts.types }),
           ...bounds(node),
         });
@@ -176,17 +177,30 @@ export function interpret(
     default:
       break;
   }
-  if (
-    node.enumValues !== undefined &&
-    !node.enumValues.some((member) => jsonEqual(value, member))
-  ) {
-    issue(GATE_RULES.NOT_IN_ENUM, path, factsOf(node));
+  if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
+    push(out, optional, GATE_RULES.NOT_IN_ENUM, path, factsOf(node));
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
-    issue(GATE_RULES.NOT_CONST, path, { values: [node.constValue as JsonValue] });
+    push(out, optional, GATE_RULES.NOT_CONST, path, { values: [node.constValue as JsonValue] });
   }
   if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
   if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+}
+
+function push(
+  out: RefusalIssue[],
+  optional: boolean,
+  rule: GateRule,
+  path: string,
+  facts: Omit<RefusalIssue, 'path' | 'rule'>,
+): void {
+  const marked = optional && (rule === GATE_RULES.TYPE_MISMATCH || rule === GATE_RULES.NOT_JSON);
+  out.push({ path, rule, ...facts, ...(marked ? { optional: true } : {}) });
+}
+
+function inEnum(values: readonly JsonValue[], value: unknown): boolean {
+  for (const member of values) if (jsonEqual(value, member)) return true;
+  return false;
 }
 
 function bounds(node: PlanNode): Omit<RefusalIssue, 'path' | 'rule'> {
@@ -213,11 +227,16 @@ function anyOfFaults(
     if (found.length === 0) return;
     faults.push(found);
   }
-  const candidates = branches.flatMap((branch, index) =>
-    plausible(branch, kind, value) ? [index] : [],
-  );
-  if (candidates.length === 1) {
-    out.push(...(faults[candidates[0] as number] as RefusalIssue[]));
+  let candidate = -1;
+  let candidates = 0;
+  for (let index = 0; index < branches.length; index++) {
+    if (plausible(branches[index] as PlanNode, kind, value)) {
+      candidate = index;
+      candidates++;
+    }
+  }
+  if (candidates === 1) {
+    out.push(...(faults[candidate] as RefusalIssue[]));
     return;
   }
   const types = anyOfTypes(branches);
@@ -238,7 +257,7 @@ function objectFaults(
   const declared = new Set<string>();
   for (const property of node.properties ?? []) {
     declared.add(property.name);
-    const at = `${path}/${escapePointerSegment(property.name)}`;
+    const at = `${path}/${property.segment}`;
     const child =
       Object.hasOwn(object, property.name) || !(property.name in Object.prototype)
         ? object[property.name]
@@ -261,9 +280,10 @@ function objectFaults(
     }
     interpret(property.node, child, at, out, !property.required);
   }
-  for (const name of node.requiredOnly) {
+  for (let index = 0; index < node.requiredOnly.length; index++) {
+    const name = node.requiredOnly[index] as string;
     declared.add(name);
-    const at = `${path}/${escapePointerSegment(name)}`;
+    const at = `${path}/${node.requiredOnlySegments[index] as string}`;
     const child =
       Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
     if (child === undefined) {

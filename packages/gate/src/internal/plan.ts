@@ -32,6 +32,8 @@ const FORMATS: ReadonlySet<string> = new Set(TEMPORAL_FORMATS);
 /** A declared property of an object node. */
 export interface PlanProperty {
   readonly name: string;
+  /** The name escaped as a JSON-pointer segment, for refusal paths. */
+  readonly segment: string;
   readonly node: PlanNode;
   readonly required: boolean;
 }
@@ -59,12 +61,20 @@ export interface PlanNode {
   properties: readonly PlanProperty[] | undefined;
   /** Names in `required` that `properties` does not declare (judged by `additional`). */
   requiredOnly: readonly string[];
+  /** `requiredOnly`, escaped as JSON-pointer segments. */
+  requiredOnlySegments: readonly string[];
   /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
   additional: PlanNode | undefined;
   /** The schema for every item; `undefined` admits any JSON. */
   items: PlanNode | undefined;
   anyOf: readonly PlanNode[] | undefined;
   ref: PlanNode | undefined;
+  /**
+   * True when the node asserts nothing of its own and only combines (`$ref`, `anyOf`). Every node
+   * admits only JSON, so such a node is exactly its references: judging the value once more as
+   * "any JSON" would only repeat the work (and, for a recursive `$ref`, repeat it at every level).
+   */
+  pure: boolean;
 }
 
 /** The compiled plan of a whole document: its root and every node, indexed by `id`. */
@@ -115,10 +125,12 @@ export function buildPlan(document: SchemaNode): Plan {
       format: undefined,
       properties: undefined,
       requiredOnly: [],
+      requiredOnlySegments: [],
       additional: undefined,
       items: undefined,
       anyOf: undefined,
       ref: undefined,
+      pure: false,
     };
     nodes.push(node);
     if (typeof schema === 'boolean') return node;
@@ -208,6 +220,7 @@ export function buildPlan(document: SchemaNode): Plan {
         declared.add(name);
         list.push({
           name,
+          segment: escapePointerSegment(name),
           node: child(properties[name], `${at('properties')}/${escapePointerSegment(name)}`),
           required: requiredNames.includes(name),
         });
@@ -215,6 +228,7 @@ export function buildPlan(document: SchemaNode): Plan {
       node.properties = list;
     }
     node.requiredOnly = requiredNames.filter((name) => !declared.has(name));
+    node.requiredOnlySegments = node.requiredOnly.map(escapePointerSegment);
     if (schema.additionalProperties !== undefined) {
       node.additional = child(schema.additionalProperties, at('additionalProperties'));
     }
@@ -246,6 +260,20 @@ export function buildPlan(document: SchemaNode): Plan {
       if (typeof ref !== 'string') defect('MALFORMED_SCHEMA', at('$ref'), '`$ref` is a string');
       node.ref = build(resolveRef(document, ref), ref.slice(1));
     }
+    node.pure =
+      (node.ref !== undefined || node.anyOf !== undefined) &&
+      node.types === undefined &&
+      node.enumValues === undefined &&
+      !node.hasConst &&
+      node.minimum === undefined &&
+      node.maximum === undefined &&
+      node.exclusiveMinimum === undefined &&
+      node.exclusiveMaximum === undefined &&
+      node.format === undefined &&
+      node.properties === undefined &&
+      node.requiredOnly.length === 0 &&
+      node.additional === undefined &&
+      node.items === undefined;
   };
 
   const root = build(document, '');

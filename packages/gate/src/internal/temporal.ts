@@ -94,15 +94,14 @@ export function isTime(text: string): boolean {
   return text.length >= 9 && isFullTimeFrom(text, 0);
 }
 
-/** Reads `1*DIGIT` then one designator; returns the upper-cased designator and the next index. */
-function durationElement(
-  text: string,
-  at: number,
-): { designator: string; next: number } | undefined {
-  let i = at;
-  while (digit(text, i) >= 0) i++;
-  if (i === at || i >= text.length) return undefined;
-  return { designator: (text[i] as string).toUpperCase(), next: i + 1 };
+/** Rank of a date designator in `Y M D` order (lower-cased code), or -1. */
+function dateRank(code: number): number {
+  return code === 0x79 ? 0 : code === 0x6d ? 1 : code === 0x64 ? 2 : -1;
+}
+
+/** Rank of a time designator in `H M S` order (lower-cased code), or -1. */
+function timeRank(code: number): number {
+  return code === 0x68 ? 0 : code === 0x6d ? 1 : code === 0x73 ? 2 : -1;
 }
 
 /**
@@ -112,31 +111,32 @@ function durationElement(
  * skipped inside a run (`P1Y2D` and `PT1H2S` are not in the grammar) and weeks alone.
  */
 export function isDuration(text: string): boolean {
-  if (text.length < 3 || (text[0] !== 'P' && text[0] !== 'p')) return false;
+  const length = text.length;
+  if (length < 3 || (text.charCodeAt(0) | 0x20) !== 0x70) return false;
   let i = 1;
-  const dateRuns = ['YMD', 'MD', 'D'];
-  const timeRuns = ['HMS', 'MS', 'S'];
-  const readRun = (order: string[], first: { designator: string; next: number }): boolean => {
-    const run = order.find((candidate) => candidate[0] === first.designator);
-    if (run === undefined) return false;
-    i = first.next;
-    for (let k = 1; k < run.length && i < text.length && digit(text, i) >= 0; k++) {
-      const element = durationElement(text, i);
-      if (element === undefined || element.designator !== run[k]) return false;
-      i = element.next;
+  let inTime = false;
+  let last = -1;
+  let elements = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === 0x54 || code === 0x74) {
+      if (inTime) return false;
+      inTime = true;
+      last = -1;
+      elements = 0;
+      i++;
+      continue;
     }
-    return true;
-  };
-  if (text[i] !== 'T' && text[i] !== 't') {
-    const first = durationElement(text, i);
-    if (first === undefined) return false;
-    if (first.designator === 'W') return first.next === text.length;
-    if (!readRun(dateRuns, first)) return false;
-    if (i === text.length) return true;
-    if (text[i] !== 'T' && text[i] !== 't') return false;
+    const start = i;
+    while (digit(text, i) >= 0) i++;
+    if (i === start || i >= length) return false;
+    const designator = text.charCodeAt(i) | 0x20;
+    i++;
+    if (!inTime && designator === 0x77) return start === 1 && i === length;
+    const rank = inTime ? timeRank(designator) : dateRank(designator);
+    if (rank < 0 || (last >= 0 && rank !== last + 1)) return false;
+    last = rank;
+    elements++;
   }
-  i++;
-  const firstTime = durationElement(text, i);
-  if (firstTime === undefined || !readRun(timeRuns, firstTime)) return false;
-  return i === text.length;
+  return elements > 0;
 }
