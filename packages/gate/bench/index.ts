@@ -36,13 +36,13 @@ const gate = compileGate(SHIPMENT_DOCUMENT);
 
 const valid = validShipment();
 const threeFaults = validShipment();
-(threeFaults['customer'] as Record<string, unknown>)['tier'] = 'platinum';
-(threeFaults['items'] as Record<string, unknown>[])[1] = {
+(threeFaults.customer as Record<string, unknown>).tier = 'platinum';
+(threeFaults.items as Record<string, unknown>[])[1] = {
   sku: 'PEN-013',
   quantity: 0,
   unit_price_cents: 250,
 };
-threeFaults['requested_at'] = '2024-02-30T10:00:00Z';
+threeFaults.requested_at = '2024-02-30T10:00:00Z';
 
 for (const [name, admits] of [
   ['gate', gate.admits],

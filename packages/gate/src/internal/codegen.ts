@@ -136,9 +136,9 @@ export function generateChecker(plan: Plan): Checker {
   const stringChecks = (node: PlanNode, v: string): string[] => {
     if (node.format !== undefined) return [`${FORMAT_HELPER[node.format]}(${v})`];
     const members = node.hasConst ? [node.constValue] : node.enumValues;
-    const closedSet =
-      members !== undefined &&
-      members.every((member) => typeof member !== 'string' || isAdmissibleText(member));
+    const closedSet = members?.every(
+      (member) => typeof member !== 'string' || isAdmissibleText(member),
+    );
     return closedSet ? [] : [`text(${v})`];
   };
 
