@@ -35,7 +35,7 @@ const FORMAT_WORDS: Record<TemporalFormat, string> = {
 };
 
 /** Renders a document value: JSON, with a `bigint` written as its exact digits. */
-export function renderValue(value: JsonValue | undefined): string {
+function renderValue(value: JsonValue | undefined): string {
   if (typeof value === 'bigint') return value.toString();
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return `[${value.map((item) => renderValue(item)).join(', ')}]`;

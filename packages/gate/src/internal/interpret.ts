@@ -55,7 +55,7 @@ const FORMAT_TESTS = {
  * The declared facts of a place: its own keywords, completed through its `$ref` chain (use-site
  * keywords win), so a property that is only a reference still reports the definition's type.
  */
-export function factsOf(node: PlanNode): Mutable<Omit<RefusalIssue, 'path' | 'rule'>> {
+function factsOf(node: PlanNode): Mutable<Omit<RefusalIssue, 'path' | 'rule'>> {
   const facts: Mutable<Omit<RefusalIssue, 'path' | 'rule'>> = {};
   const seen = new Set<PlanNode>();
   for (

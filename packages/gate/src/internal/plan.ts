@@ -30,7 +30,7 @@ const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
 const FORMATS: ReadonlySet<string> = new Set(TEMPORAL_FORMATS);
 
 /** A declared property of an object node. */
-export interface PlanProperty {
+interface PlanProperty {
   readonly name: string;
   /** The name escaped as a JSON-pointer segment, for refusal paths. */
   readonly segment: string;
