@@ -140,7 +140,7 @@ const LINES: Record<GateRule, (issue: RefusalIssue) => string> = {
     return `${place(issue.path)}: must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
   },
   UNJUDGEABLE: (issue) =>
-    `${place(issue.path)}: could not be judged (nested too deeply or cyclic); send a smaller value.`,
+    `${place(issue.path)}: could not be judged (cyclic, nested too deeply, or unreadable); send plain JSON.`,
 };
 
 /** One line of a refusal text for one issue (without the list marker). */

@@ -29,7 +29,7 @@ export const GATE_RULES = {
   NOT_ADMITTED: 'NOT_ADMITTED',
   /** The value is not JSON at all (`undefined`, a function, a class instance, a cycle). */
   NOT_JSON: 'NOT_JSON',
-  /** The value could not be judged at all (nested past the engine's stack, or cyclic). */
+  /** The value could not be judged at all (cyclic, nested past the engine's stack, or it threw when read). */
   UNJUDGEABLE: 'UNJUDGEABLE',
 } as const;
 

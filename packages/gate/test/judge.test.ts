@@ -558,9 +558,43 @@ describe('values that are not JSON', () => {
     expect(rulesOf(cyclic, true)).toEqual([' UNJUDGEABLE']);
   });
 
+  it('refuses a value nested past the engine stack without throwing', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(rulesOf(deep, true)).toEqual([' UNJUDGEABLE']);
+    let category: unknown = { name: 'leaf' };
+    for (let i = 0; i < 200_000; i++) category = { name: 'n', subcategories: [category] };
+    expect(rulesOf({ ...validShipment(), category }, SHIPMENT_DOCUMENT)).toEqual([' UNJUDGEABLE']);
+  });
+
+  it('refuses a value whose property throws when read, without throwing', () => {
+    const value = {
+      get name(): string {
+        throw new Error('boom');
+      },
+    };
+    expect(rulesOf(value, { type: 'object', properties: { name: { type: 'string' } } })).toEqual([
+      ' UNJUDGEABLE',
+    ]);
+  });
+
   it('admits null-prototype objects, as some decoders build them', () => {
     const value = Object.assign(Object.create(null) as object, { a: 1 });
     expect(judge(value, { type: 'object', properties: { a: { type: 'integer' } } })).toEqual(ok);
+  });
+});
+
+describe('$ref beside other keywords', () => {
+  it('applies both, as 2020-12 does', () => {
+    const document = {
+      $ref: '#/$defs/Count',
+      maximum: 10,
+      $defs: { Count: { type: 'integer', minimum: 0 } },
+    } as const;
+    expect(judge(5, document)).toEqual(ok);
+    expect(rulesOf(11, document)).toEqual([' OUT_OF_RANGE']);
+    expect(rulesOf(-1, document)).toEqual([' OUT_OF_RANGE']);
+    expect(rulesOf('5', document)).toEqual([' TYPE_MISMATCH']);
   });
 });
 

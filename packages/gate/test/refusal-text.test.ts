@@ -118,7 +118,7 @@ describe('the refusal text', () => {
       '- /note: must be a JSON value, namely a string; being optional, it may instead be left out (omit the name: null is not a substitute).',
     );
     expect(refusalOf(cyclic, true).text).toContain(
-      '- the arguments: could not be judged (nested too deeply or cyclic); send a smaller value.',
+      '- the arguments: could not be judged (cyclic, nested too deeply, or unreadable); send plain JSON.',
     );
     expect(refusalOf(1, { enum: [2n ** 64n, { a: [null] }] }).text).toContain(
       '- the arguments: must be one of 18446744073709551616, {"a": [null]}.',
