@@ -50,6 +50,7 @@ function schemaArbitrary({ gateOnly }: Options) {
         minimum: bound,
         maximum: bound,
         exclusiveMinimum: bound,
+        exclusiveMaximum: bound,
         enum: fc.array(scalarValue, { minLength: 1, maxLength: 3 }),
         const: scalarValue,
         format: fc.constantFrom('date-time', 'date', 'time', 'duration'),
@@ -67,7 +68,11 @@ function schemaArbitrary({ gateOnly }: Options) {
         { depthSize: 'small', withCrossShrink: true },
         leaf,
         fc.boolean(),
-        fc.constant({ $ref: '#/$defs/Node' }),
+        fc.constantFrom(
+          { $ref: '#/$defs/Node' },
+          { $ref: '#/$defs/Leaf' },
+          { $ref: '#/$defs/Either' },
+        ),
         fc.record(
           {
             type: fc.constant('object'),
@@ -87,6 +92,10 @@ function schemaArbitrary({ gateOnly }: Options) {
           type: 'object',
           properties: { a: { type: 'integer', minimum: 0 }, b: { $ref: '#/$defs/Node' } },
           additionalProperties: false,
+        },
+        Leaf: { type: 'integer', maximum: 3 },
+        Either: {
+          anyOf: [{ $ref: '#/$defs/Leaf' }, { type: 'string', enum: ['C', 'F', 'x\u0000'] }],
         },
       },
       anyOf: [schema],
