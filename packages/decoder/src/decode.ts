@@ -1,13 +1,14 @@
 import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { build } from './internal/build.ts';
-import { encodeText, releaseText } from './internal/encode.ts';
+import { encodeAscii, releaseText } from './internal/encode.ts';
+import { scan, scanFailCode, scanFailOffset, scanSawBigInt } from './internal/scan.ts';
 import {
-  scan,
-  scanFailCode,
-  scanFailOffset,
-  scanSawBigInt,
-  scanSawReplacement,
-} from './internal/scan.ts';
+  scanText,
+  textFailCode,
+  textFailIndex,
+  textSawBigInt,
+  textSawLoneSurrogate,
+} from './internal/scan-text.ts';
 import {
   firstInvalidUtf8,
   firstLoneSurrogate,
@@ -27,26 +28,27 @@ function refused(code: DecodeRefusalCode, offset: number): DecodeResult {
   return { ok: false, refusal: refusalOf(code, offset) };
 }
 
-function accepted(text: string): DecodeResult {
-  const value: DecodedValue = scanSawBigInt() ? build(text) : (JSON.parse(text) as DecodedValue);
+function accepted(text: string, sawBigInt: boolean): DecodeResult {
+  const value: DecodedValue = sawBigInt ? build(text) : (JSON.parse(text) as DecodedValue);
   return { ok: true, value };
 }
 
 function decodeString(text: string, options: DecodeOptions | undefined): DecodeResult {
   const limits = resolveLimits(options);
-  const { bytes, length } = encodeText(text);
-  const passed = scan(bytes, length, limits, true);
-  releaseText();
-  if (!passed || scanSawReplacement()) {
-    const lone = isWellFormedText(text) ? -1 : utf8OffsetOf(text, firstLoneSurrogate(text));
-    if (!passed) {
-      const offset = scanFailOffset();
-      if (lone !== -1 && lone <= offset) return refused(C.LONE_SURROGATE, lone);
-      return refused(scanFailCode(), offset);
-    }
-    if (lone !== -1) return refused(C.LONE_SURROGATE, lone);
+  const ascii = encodeAscii(text);
+  if (ascii !== undefined) {
+    const passed = scan(ascii, text.length, limits);
+    releaseText();
+    if (!passed) return refused(scanFailCode(), scanFailOffset());
+    return accepted(text, scanSawBigInt());
   }
-  return accepted(text);
+  const passed = scanText(text, limits);
+  if (passed && !textSawLoneSurrogate()) return accepted(text, textSawBigInt());
+  const lone = isWellFormedText(text) ? -1 : firstLoneSurrogate(text);
+  if (passed) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
+  const index = textFailIndex();
+  if (lone !== -1 && lone <= index) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
+  return refused(textFailCode(), utf8OffsetOf(text, index));
 }
 
 function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): DecodeResult {
@@ -55,8 +57,9 @@ function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): Dec
     return refused(C.INPUT_TOO_LONG, constants.MAX_STRING_LENGTH);
   }
   if (!isUtf8(bytes)) return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
-  if (!scan(bytes, bytes.length, limits, false)) return refused(scanFailCode(), scanFailOffset());
-  return accepted(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  if (!scan(bytes, bytes.length, limits)) return refused(scanFailCode(), scanFailOffset());
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return accepted(text, scanSawBigInt());
 }
 
 /**

@@ -24,16 +24,12 @@ const STRING_STOP = new Uint8Array(256);
 for (let k = 0; k < 0x20; k++) STRING_STOP[k] = 1;
 STRING_STOP[0x22] = 1;
 STRING_STOP[0x5c] = 1;
-/** For encoded string input, 0xEF also stops: it may lead the U+FFFD an encoder wrote for a lone surrogate. */
-const TEXT_STRING_STOP = STRING_STOP.slice();
-TEXT_STRING_STOP[0xef] = 1;
 
 const utf8 = new TextDecoder();
 
 let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
 let failOffset = 0;
 let sawBigInt = false;
-let sawReplacement = false;
 
 let kinds = new Uint8Array(64);
 let nameBase = new Int32Array(64);
@@ -51,11 +47,6 @@ export function scanFailCode(): DecodeRefusalCode {
 /** The byte offset of the last failed scan's refusal. */
 export function scanFailOffset(): number {
   return failOffset;
-}
-
-/** Whether the last accepted scan saw U+FFFD in a string (a lone surrogate, if the input was text). */
-export function scanSawReplacement(): boolean {
-  return sawReplacement;
 }
 
 /** Whether the last accepted scan saw an integer literal beyond ±(2^53-1). */
@@ -115,12 +106,7 @@ function hex4(b: Uint8Array, k: number, n: number): number {
  */
 function stringEscape(b: Uint8Array, j: number, n: number): number {
   if (j >= n) return fail(C.UNEXPECTED_END, n);
-  const c = b[j];
-  if (c === 0xef) {
-    if (b[j + 1] === 0xbf && b[j + 2] === 0xbd) sawReplacement = true;
-    return j + 1;
-  }
-  if (c !== 0x5c) return fail(C.CONTROL_CHARACTER, j);
+  if (b[j] !== 0x5c) return fail(C.CONTROL_CHARACTER, j);
   if (j + 1 >= n) return fail(C.UNEXPECTED_END, n);
   const d = b[j + 1];
   if (d === 0x75) {
@@ -160,7 +146,8 @@ function decodedLength(b: Uint8Array, start: number, end: number): number {
     const c = b[j]!;
     if (c === 0x5c) {
       const u = b[j + 1] === 0x75;
-      const pair = u && b[j + 6] === 0x5c && hex4(b, j + 2, end) >= 0xd800;
+      const high = u ? hex4(b, j + 2, end) : 0;
+      const pair = high >= 0xd800 && high <= 0xdbff;
       j += pair ? 12 : u ? 6 : 2;
       length += pair ? 2 : 1;
     } else {
@@ -340,14 +327,12 @@ function ensureDepth(maxDepth: number): void {
 
 /**
  * Scans the first `n` bytes of `b` (well-formed UTF-8) against every rule; true when they are
- * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where. `fromText`
- * says the bytes are the encoding of string input, so U+FFFD in a string is noted.
+ * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where.
  */
-export function scan(b: Uint8Array, n: number, limits: DecodeLimits, fromText: boolean): boolean {
+export function scan(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
   sawBigInt = false;
-  sawReplacement = false;
   nameTop = 0;
-  const ok = scanDocument(b, n, limits, fromText ? TEXT_STRING_STOP : STRING_STOP);
+  const ok = scanDocument(b, n, limits);
   if (setsUsed) {
     nameSets = [];
     setsUsed = false;
@@ -355,7 +340,8 @@ export function scan(b: Uint8Array, n: number, limits: DecodeLimits, fromText: b
   return ok;
 }
 
-function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits, stop: Uint8Array): boolean {
+function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
+  const stop = STRING_STOP;
   const maxDepth = limits.maxNestingDepth;
   const maxString = limits.maxStringLength;
   const maxName = limits.maxNameLength;

@@ -41,6 +41,10 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
 /** UTF-16 index of the first unpaired surrogate in `text`, or -1. */
 export function firstLoneSurrogate(text: string): number {
   for (let i = 0; i < text.length; i++) {
@@ -74,7 +78,7 @@ export function utf8OffsetOf(text: string, index: number): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < index) {
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < index && isLowSurrogate(text.charCodeAt(i + 1))) {
       bytes += 4;
       i++;
     } else bytes += 3;
