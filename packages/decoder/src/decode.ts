@@ -9,6 +9,7 @@ import {
   textSawBigInt,
   textSawLoneSurrogate,
 } from './internal/scan-text.ts';
+import { releaseUnits, textUnits } from './internal/units.ts';
 import {
   firstInvalidUtf8,
   firstLoneSurrogate,
@@ -42,7 +43,8 @@ function decodeString(text: string, options: DecodeOptions | undefined): DecodeR
     if (!passed) return refused(scanFailCode(), scanFailOffset());
     return accepted(text, scanSawBigInt());
   }
-  const passed = scanText(text, limits);
+  const passed = scanText(text, textUnits(text), limits);
+  releaseUnits();
   if (passed && !textSawLoneSurrogate()) return accepted(text, textSawBigInt());
   const lone = isWellFormedText(text) ? -1 : firstLoneSurrogate(text);
   if (passed) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));

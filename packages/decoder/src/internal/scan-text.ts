@@ -19,11 +19,8 @@ const PAIRWISE_NAMES = 12;
 const PLAIN_NUMBER_SAFE_LENGTH = 300;
 /** The digits of 2^53-1, the largest integer a double holds exactly. */
 const MAX_SAFE_DIGITS = [57, 48, 48, 55, 49, 57, 57, 50, 53, 52, 55, 52, 48, 57, 57, 49];
-/** Plain content read unit by unit before the rest of a long string is left to `PLAIN_RUN`. */
-const SHORT_RUN = 16;
-/** A run of plain string content: no quote, backslash, C0 control or surrogate. */
-const PLAIN_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
 
+let source = '';
 let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
 let failIndex = 0;
 let sawBigInt = false;
@@ -35,6 +32,8 @@ let nameSets: (Set<string> | undefined)[] = [];
 let setsUsed = false;
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
+/** Length and last unit of each recorded name, compared before the names themselves. */
+let nameKey = new Int32Array(256);
 let nameTop = 0;
 
 /** The refusal code of the last failed text scan. */
@@ -78,9 +77,9 @@ function isWordPart(c: number): boolean {
   );
 }
 
-function isComment(t: string, i: number, n: number): boolean {
-  if (i + 1 >= n || t.charCodeAt(i) !== 0x2f) return false;
-  const d = t.charCodeAt(i + 1);
+function isComment(u: Uint16Array, i: number, n: number): boolean {
+  if (i + 1 >= n || u[i]! !== 0x2f) return false;
+  const d = u[i + 1]!;
   return d === 0x2f || d === 0x2a;
 }
 
@@ -92,11 +91,11 @@ function hexDigit(c: number): number {
 }
 
 /** The code unit of the 4 hex digits at `k`; -1 for a non-hex digit, -2 if the input ends first. */
-function hex4(t: string, k: number, n: number): number {
+function hex4(u: Uint16Array, k: number, n: number): number {
   let v = 0;
   for (let m = 0; m < 4; m++) {
     if (k + m >= n) return -2;
-    const h = hexDigit(t.charCodeAt(k + m));
+    const h = hexDigit(u[k + m]!);
     if (h < 0) return -1;
     v = (v << 4) | h;
   }
@@ -105,30 +104,22 @@ function hex4(t: string, k: number, n: number): number {
 
 /**
  * Skips the string content from `j` (just after the opening quote) to its closing quote and
- * returns the closing quote's index; -1 when it refuses. `escaped` is set when it met a backslash.
+ * returns the closing quote's index; -1 when it refuses. Sets `escapedSeen` when it met a
+ * backslash, and `sawLoneSurrogate` when it met an unpaired surrogate.
  */
-function skipString(t: string, j: number, n: number): number {
+function skipString(u: Uint16Array, j: number, n: number): number {
   escapedSeen = false;
   for (;;) {
-    const runEnd = j + SHORT_RUN < n ? j + SHORT_RUN : n;
     let c = -1;
-    while (j < runEnd) {
-      c = t.charCodeAt(j);
+    while (j < n) {
+      c = u[j]!;
       if (c < 0x5d ? c < 0x20 || c === 0x22 || c === 0x5c : c >= 0xd800 && c <= 0xdfff) break;
       j++;
-      c = -1;
     }
-    if (c === -1) {
-      if (j >= n) return fail(C.UNEXPECTED_END, n);
-      PLAIN_RUN.lastIndex = j;
-      PLAIN_RUN.test(t);
-      j = PLAIN_RUN.lastIndex;
-      if (j >= n) return fail(C.UNEXPECTED_END, n);
-      c = t.charCodeAt(j);
-    }
+    if (j >= n) return fail(C.UNEXPECTED_END, n);
     if (c === 0x22) return j;
     if (c >= 0xd800) {
-      const d = c <= 0xdbff && j + 1 < n ? t.charCodeAt(j + 1) : 0;
+      const d = c <= 0xdbff && j + 1 < n ? u[j + 1]! : 0;
       if (d >= 0xdc00 && d <= 0xdfff) j += 2;
       else {
         sawLoneSurrogate = true;
@@ -138,7 +129,7 @@ function skipString(t: string, j: number, n: number): number {
     }
     if (c !== 0x5c) return fail(C.CONTROL_CHARACTER, j);
     escapedSeen = true;
-    j = stringEscape(t, j, n);
+    j = stringEscape(u, j, n);
     if (j < 0) return -1;
   }
 }
@@ -146,18 +137,18 @@ function skipString(t: string, j: number, n: number): number {
 let escapedSeen = false;
 
 /** Handles the backslash at `j`: returns the index after its escape, or -1 when it refuses. */
-function stringEscape(t: string, j: number, n: number): number {
+function stringEscape(u: Uint16Array, j: number, n: number): number {
   if (j + 1 >= n) return fail(C.UNEXPECTED_END, n);
-  const d = t.charCodeAt(j + 1);
+  const d = u[j + 1]!;
   if (d === 0x75) {
-    const u = hex4(t, j + 2, n);
-    if (u < 0) return u === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
-    if (u < 0xd800 || u > 0xdfff) return j + 6;
-    if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
-    if (j + 6 < n && t.charCodeAt(j + 6) !== 0x5c) return fail(C.LONE_SURROGATE, j);
-    if (j + 7 < n && t.charCodeAt(j + 7) !== 0x75) return fail(C.LONE_SURROGATE, j);
+    const high = hex4(u, j + 2, n);
+    if (high < 0) return high === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
+    if (high < 0xd800 || high > 0xdfff) return j + 6;
+    if (high >= 0xdc00) return fail(C.LONE_SURROGATE, j);
+    if (j + 6 < n && u[j + 6]! !== 0x5c) return fail(C.LONE_SURROGATE, j);
+    if (j + 7 < n && u[j + 7]! !== 0x75) return fail(C.LONE_SURROGATE, j);
     if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
-    const low = hex4(t, j + 8, n);
+    const low = hex4(u, j + 8, n);
     if (low === -2) return fail(C.UNEXPECTED_END, n);
     if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);
     if (low < 0xdc00 || low > 0xdfff) return fail(C.LONE_SURROGATE, j);
@@ -183,14 +174,14 @@ function isHighSurrogate(u: number): boolean {
 }
 
 /** Length in UTF-16 code units, after unescaping, of the scanned string content [start, end). */
-function decodedLength(t: string, start: number, end: number): number {
+function decodedLength(u: Uint16Array, start: number, end: number): number {
   let length = end - start;
   for (let j = start; j < end; j++) {
-    if (t.charCodeAt(j) !== 0x5c) continue;
-    if (t.charCodeAt(j + 1) !== 0x75) {
+    if (u[j]! !== 0x5c) continue;
+    if (u[j + 1]! !== 0x75) {
       length -= 1;
       j++;
-    } else if (isHighSurrogate(hex4(t, j + 2, end))) {
+    } else if (isHighSurrogate(hex4(u, j + 2, end))) {
       length -= 10;
       j += 11;
     } else {
@@ -202,26 +193,26 @@ function decodedLength(t: string, start: number, end: number): number {
 }
 
 /** Scans the number starting at `i` (a `-` or a digit); returns the index after it. */
-function scanNumber(t: string, i: number, n: number, maxLength: number): number {
+function scanNumber(u: Uint16Array, i: number, n: number, maxLength: number): number {
   let j = i;
-  let c = t.charCodeAt(j);
+  let c = u[j]!;
   if (c === 0x2d) {
     j++;
     if (j >= n) return fail(C.UNEXPECTED_END, n);
-    c = t.charCodeAt(j);
+    c = u[j]!;
   }
   const intStart = j;
   let nonZero = false;
   if (c === 0x30) {
     j++;
-    c = j < n ? t.charCodeAt(j) : -1;
+    c = j < n ? u[j]! : -1;
     if (c >= 0x30 && c <= 0x39) return fail(C.LEADING_ZERO, i);
   } else if (c >= 0x31 && c <= 0x39) {
     nonZero = true;
     j++;
     c = -1;
     while (j < n) {
-      c = t.charCodeAt(j);
+      c = u[j]!;
       if (c < 0x30 || c > 0x39) break;
       j++;
       c = -1;
@@ -238,7 +229,7 @@ function scanNumber(t: string, i: number, n: number, maxLength: number): number 
     const fractionStart = j;
     c = -1;
     while (j < n) {
-      c = t.charCodeAt(j);
+      c = u[j]!;
       if (c < 0x30 || c > 0x39) break;
       if (c !== 0x30) nonZero = true;
       j++;
@@ -250,12 +241,12 @@ function scanNumber(t: string, i: number, n: number, maxLength: number): number 
     integer = false;
     exponent = true;
     j++;
-    c = j < n ? t.charCodeAt(j) : -1;
+    c = j < n ? u[j]! : -1;
     if (c === 0x2b || c === 0x2d) j++;
     const exponentStart = j;
     c = -1;
     while (j < n) {
-      c = t.charCodeAt(j);
+      c = u[j]!;
       if (c < 0x30 || c > 0x39) break;
       j++;
       c = -1;
@@ -269,13 +260,13 @@ function scanNumber(t: string, i: number, n: number, maxLength: number): number 
     if (digits > 16) sawBigInt = true;
     else if (digits === 16) {
       for (let k = 0; k < 16; k++) {
-        const d = t.charCodeAt(intStart + k) - MAX_SAFE_DIGITS[k]!;
+        const d = u[intStart + k]! - MAX_SAFE_DIGITS[k]!;
         if (d > 0) sawBigInt = true;
         if (d !== 0) break;
       }
     }
   } else if (exponent || j - i > PLAIN_NUMBER_SAFE_LENGTH) {
-    const v = Number(t.slice(i, j));
+    const v = Number(source.slice(i, j));
     if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
       return fail(C.NUMBER_OVERFLOW, i);
     }
@@ -285,41 +276,41 @@ function scanNumber(t: string, i: number, n: number, maxLength: number): number 
 }
 
 /** Scans `true`, `false` or `null` at `i`; anything else there is a bare word. */
-function scanWord(t: string, i: number, n: number): number {
+function scanWord(u: Uint16Array, i: number, n: number): number {
   let j = i;
-  while (j < n && isWordPart(t.charCodeAt(j))) j++;
+  while (j < n && isWordPart(u[j]!)) j++;
   const length = j - i;
-  const c = t.charCodeAt(i);
+  const c = u[i]!;
   if (length === 4) {
     if (
       c === 0x74 &&
-      t.charCodeAt(i + 1) === 0x72 &&
-      t.charCodeAt(i + 2) === 0x75 &&
-      t.charCodeAt(i + 3) === 0x65
+      u[i + 1]! === 0x72 &&
+      u[i + 2]! === 0x75 &&
+      u[i + 3]! === 0x65
     ) {
       return j;
     }
     if (
       c === 0x6e &&
-      t.charCodeAt(i + 1) === 0x75 &&
-      t.charCodeAt(i + 2) === 0x6c &&
-      t.charCodeAt(i + 3) === 0x6c
+      u[i + 1]! === 0x75 &&
+      u[i + 2]! === 0x6c &&
+      u[i + 3]! === 0x6c
     ) {
       return j;
     }
   } else if (length === 5) {
     if (
       c === 0x66 &&
-      t.charCodeAt(i + 1) === 0x61 &&
-      t.charCodeAt(i + 2) === 0x6c &&
-      t.charCodeAt(i + 3) === 0x73 &&
-      t.charCodeAt(i + 4) === 0x65
+      u[i + 1]! === 0x61 &&
+      u[i + 2]! === 0x6c &&
+      u[i + 3]! === 0x73 &&
+      u[i + 4]! === 0x65
     ) {
       return j;
     }
   }
   if (j >= n) {
-    const word = t.slice(i, j);
+    const word = source.slice(i, j);
     if ('true'.startsWith(word) || 'false'.startsWith(word) || 'null'.startsWith(word)) {
       return fail(C.UNEXPECTED_END, n);
     }
@@ -328,20 +319,20 @@ function scanWord(t: string, i: number, n: number): number {
 }
 
 /** Why the unit at `i` cannot start a value. */
-function valueRefusal(t: string, i: number, n: number): DecodeRefusalCode {
-  const c = t.charCodeAt(i);
+function valueRefusal(u: Uint16Array, i: number, n: number): DecodeRefusalCode {
+  const c = u[i]!;
   if (c === 0x27) return C.SINGLE_QUOTE;
-  if (isComment(t, i, n)) return C.COMMENT;
+  if (isComment(u, i, n)) return C.COMMENT;
   if (c === 0x2e || c === 0x2b) return C.INVALID_NUMBER;
   if (isWordPart(c)) return C.BARE_WORD;
   return C.UNEXPECTED_CHARACTER;
 }
 
-function decodedName(t: string, start: number, end: number): string {
+function decodedName(u: Uint16Array, start: number, end: number): string {
   for (let k = start; k < end; k++) {
-    if (t.charCodeAt(k) === 0x5c) return JSON.parse(t.slice(start - 1, end + 1)) as string;
+    if (u[k]! === 0x5c) return JSON.parse(source.slice(start - 1, end + 1)) as string;
   }
-  return t.slice(start, end);
+  return source.slice(start, end);
 }
 
 function growNames(): void {
@@ -352,23 +343,26 @@ function growNames(): void {
   const grownEnd = new Int32Array(size);
   grownEnd.set(nameEnd);
   nameEnd = grownEnd;
+  const grownKey = new Int32Array(size);
+  grownKey.set(nameKey);
+  nameKey = grownKey;
 }
 
 /**
  * The Set path of duplicate detection, for objects with many members or an escaped name: moves
  * the object's recorded spans into a Set of decoded names; false when the name is already there.
  */
-function recordNameInSet(t: string, start: number, end: number, depth: number): boolean {
+function recordNameInSet(u: Uint16Array, start: number, end: number, depth: number): boolean {
   let set = nameSets[depth];
   if (set === undefined) {
     set = new Set<string>();
     const base = nameBase[depth]!;
-    for (let k = base; k < nameTop; k++) set.add(decodedName(t, nameStart[k]!, nameEnd[k]!));
+    for (let k = base; k < nameTop; k++) set.add(decodedName(u, nameStart[k]!, nameEnd[k]!));
     nameTop = base;
     nameSets[depth] = set;
     setsUsed = true;
   }
-  const name = decodedName(t, start, end);
+  const name = decodedName(u, start, end);
   if (set.has(name)) return false;
   set.add(name);
   return true;
@@ -382,15 +376,18 @@ function ensureDepth(maxDepth: number): void {
 }
 
 /**
- * Scans string input against every rule; true when it is accepted (a raw lone surrogate inside a
- * string aside: see `textSawLoneSurrogate()`). On refusal, `textFailCode()` and `textFailIndex()`
- * say why and where (a UTF-16 index).
+ * Scans string input against every rule, reading its code units from `units` (the first
+ * `text.length` of them); true when it is accepted (a raw lone surrogate inside a string aside:
+ * see `textSawLoneSurrogate()`). On refusal, `textFailCode()` and `textFailIndex()` say why and
+ * where (a UTF-16 index).
  */
-export function scanText(t: string, limits: DecodeLimits): boolean {
+export function scanText(text: string, units: Uint16Array, limits: DecodeLimits): boolean {
   sawBigInt = false;
   sawLoneSurrogate = false;
   nameTop = 0;
-  const ok = scanDocument(t, t.length, limits);
+  source = text;
+  const ok = scanDocument(units, text.length, limits);
+  source = '';
   if (setsUsed) {
     nameSets = [];
     setsUsed = false;
@@ -398,59 +395,62 @@ export function scanText(t: string, limits: DecodeLimits): boolean {
   return ok;
 }
 
-function scanDocument(t: string, n: number, limits: DecodeLimits): boolean {
+function scanDocument(u: Uint16Array, n: number, limits: DecodeLimits): boolean {
   const maxDepth = limits.maxNestingDepth;
   const maxString = limits.maxStringLength;
   const maxName = limits.maxNameLength;
   const maxNumber = limits.maxNumberLength;
   ensureDepth(maxDepth);
-  if (n >= 1 && t.charCodeAt(0) === 0xfeff) return refuse(C.BYTE_ORDER_MARK, 0);
+  if (n >= 1 && u[0]! === 0xfeff) return refuse(C.BYTE_ORDER_MARK, 0);
   let depth = 0;
   let i = 0;
   let c = 0;
   let comma = -1;
   let expectName = false;
   for (;;) {
-    c = i < n ? t.charCodeAt(i) : -1;
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? t.charCodeAt(i) : -1;
+    c = i < n ? u[i]! : -1;
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? u[i]! : -1;
     if (expectName) {
       if (c !== 0x22) {
         if (c === -1) return refuse(C.UNEXPECTED_END, n);
         if (c === 0x7d && comma >= 0) return refuse(C.TRAILING_COMMA, comma);
         if (c === 0x27) return refuse(C.SINGLE_QUOTE, i);
-        if (isComment(t, i, n)) return refuse(C.COMMENT, i);
+        if (isComment(u, i, n)) return refuse(C.COMMENT, i);
         return refuse(isWordPart(c) ? C.UNQUOTED_NAME : C.UNEXPECTED_CHARACTER, i);
       }
       const start = i + 1;
-      const j = skipString(t, start, n);
+      const j = skipString(u, start, n);
       if (j < 0) return false;
-      if (j - start > maxName && decodedLength(t, start, j) > maxName) {
+      if (j - start > maxName && decodedLength(u, start, j) > maxName) {
         return refuse(C.NAME_TOO_LONG, i);
       }
       if (setsUsed || escapedSeen || nameTop - nameBase[depth]! >= PAIRWISE_NAMES) {
-        if (!recordNameInSet(t, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
+        if (!recordNameInSet(u, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
       } else {
         const length = j - start;
+        const key = (length << 16) ^ u[j - 1]!;
         for (let k = nameBase[depth]!; k < nameTop; k++) {
+          if (nameKey[k] !== key) continue;
           const s = nameStart[k]!;
           if (nameEnd[k]! - s !== length) continue;
           let m = 0;
-          while (m < length && t.charCodeAt(s + m) === t.charCodeAt(start + m)) m++;
+          while (m < length && u[s + m]! === u[start + m]!) m++;
           if (m === length) return refuse(C.DUPLICATE_KEY, i);
         }
         if (nameTop === nameStart.length) growNames();
         nameStart[nameTop] = start;
         nameEnd[nameTop] = j;
+        nameKey[nameTop] = key;
         nameTop++;
       }
       i = j + 1;
-      c = i < n ? t.charCodeAt(i) : -1;
+      c = i < n ? u[i]! : -1;
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-        c = ++i < n ? t.charCodeAt(i) : -1;
+        c = ++i < n ? u[i]! : -1;
       }
       if (c !== 0x3a) {
         if (c === -1) return refuse(C.UNEXPECTED_END, n);
-        return refuse(isComment(t, i, n) ? C.COMMENT : C.UNEXPECTED_CHARACTER, i);
+        return refuse(isComment(u, i, n) ? C.COMMENT : C.UNEXPECTED_CHARACTER, i);
       }
       expectName = false;
       comma = -1;
@@ -459,9 +459,9 @@ function scanDocument(t: string, n: number, limits: DecodeLimits): boolean {
     }
     if (c === 0x22) {
       const start = i + 1;
-      const j = skipString(t, start, n);
+      const j = skipString(u, start, n);
       if (j < 0) return false;
-      if (j - start > maxString && decodedLength(t, start, j) > maxString) {
+      if (j - start > maxString && decodedLength(u, start, j) > maxString) {
         return refuse(C.STRING_TOO_LONG, i);
       }
       i = j + 1;
@@ -470,9 +470,9 @@ function scanDocument(t: string, n: number, limits: DecodeLimits): boolean {
       depth++;
       comma = -1;
       const open = c;
-      c = ++i < n ? t.charCodeAt(i) : -1;
+      c = ++i < n ? u[i]! : -1;
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-        c = ++i < n ? t.charCodeAt(i) : -1;
+        c = ++i < n ? u[i]! : -1;
       }
       if (open === 0x7b) {
         kinds[depth] = OBJECT;
@@ -489,20 +489,20 @@ function scanDocument(t: string, n: number, limits: DecodeLimits): boolean {
       depth--;
       i++;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      i = scanNumber(t, i, n, maxNumber);
+      i = scanNumber(u, i, n, maxNumber);
       if (i < 0) return false;
     } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
-      i = scanWord(t, i, n);
+      i = scanWord(u, i, n);
       if (i < 0) return false;
     } else {
       if (c === -1) return refuse(C.UNEXPECTED_END, n);
       if (comma >= 0 && c === 0x5d) return refuse(C.TRAILING_COMMA, comma);
-      return refuse(valueRefusal(t, i, n), i);
+      return refuse(valueRefusal(u, i, n), i);
     }
     for (;;) {
-      c = i < n ? t.charCodeAt(i) : -1;
+      c = i < n ? u[i]! : -1;
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-        c = ++i < n ? t.charCodeAt(i) : -1;
+        c = ++i < n ? u[i]! : -1;
       }
       if (c === 0x2c && depth > 0) {
         comma = i;
@@ -520,7 +520,7 @@ function scanDocument(t: string, n: number, limits: DecodeLimits): boolean {
         i++;
       } else if (c === -1) {
         return depth === 0 ? true : refuse(C.UNEXPECTED_END, n);
-      } else if (isComment(t, i, n)) {
+      } else if (isComment(u, i, n)) {
         return refuse(C.COMMENT, i);
       } else {
         return refuse(depth === 0 ? C.TRAILING_CONTENT : C.UNEXPECTED_CHARACTER, i);

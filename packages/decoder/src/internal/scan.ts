@@ -37,6 +37,8 @@ let nameSets: (Set<string> | undefined)[] = [];
 let setsUsed = false;
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
+/** Length and last unit of each recorded name, compared before the names themselves. */
+let nameKey = new Int32Array(256);
 let nameTop = 0;
 
 /** The refusal code of the last failed scan. */
@@ -296,6 +298,9 @@ function growNames(): void {
   const grownEnd = new Int32Array(size);
   grownEnd.set(nameEnd);
   nameEnd = grownEnd;
+  const grownKey = new Int32Array(size);
+  grownKey.set(nameKey);
+  nameKey = grownKey;
 }
 
 /**
@@ -383,7 +388,9 @@ function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
         if (!recordNameInSet(b, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
       } else {
         const length = j - start;
+        const key = (length << 16) ^ b[j - 1]!;
         for (let k = nameBase[depth]!; k < nameTop; k++) {
+          if (nameKey[k] !== key) continue;
           const s = nameStart[k]!;
           if (nameEnd[k]! - s !== length) continue;
           let m = 0;
@@ -393,6 +400,7 @@ function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
         if (nameTop === nameStart.length) growNames();
         nameStart[nameTop] = start;
         nameEnd[nameTop] = j;
+        nameKey[nameTop] = key;
         nameTop++;
       }
       i = j + 1;
