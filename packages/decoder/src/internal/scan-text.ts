@@ -282,20 +282,10 @@ function scanWord(u: Uint16Array, i: number, n: number): number {
   const length = j - i;
   const c = u[i]!;
   if (length === 4) {
-    if (
-      c === 0x74 &&
-      u[i + 1]! === 0x72 &&
-      u[i + 2]! === 0x75 &&
-      u[i + 3]! === 0x65
-    ) {
+    if (c === 0x74 && u[i + 1]! === 0x72 && u[i + 2]! === 0x75 && u[i + 3]! === 0x65) {
       return j;
     }
-    if (
-      c === 0x6e &&
-      u[i + 1]! === 0x75 &&
-      u[i + 2]! === 0x6c &&
-      u[i + 3]! === 0x6c
-    ) {
+    if (c === 0x6e && u[i + 1]! === 0x75 && u[i + 2]! === 0x6c && u[i + 3]! === 0x6c) {
       return j;
     }
   } else if (length === 5) {

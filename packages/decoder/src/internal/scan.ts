@@ -25,6 +25,12 @@ for (let k = 0; k < 0x20; k++) STRING_STOP[k] = 1;
 STRING_STOP[0x22] = 1;
 STRING_STOP[0x5c] = 1;
 
+const ONES = 0x01010101;
+const HIGHS = 0x80808080 | 0;
+const QUOTES = 0x22222222;
+const BACKSLASHES = 0x5c5c5c5c;
+const SPACES = 0x20202020;
+
 const utf8 = new TextDecoder();
 
 let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
@@ -100,6 +106,25 @@ function hex4(b: Uint8Array, k: number, n: number): number {
     v = (v << 4) | h;
   }
   return v;
+}
+
+/**
+ * The offset of the first byte from `j` on that ends plain string content (see `STRING_STOP`), or
+ * `n`. Reads four bytes at a time: a word's mask has the high bit set in each byte that is a quote,
+ * a backslash or below 0x20, exactly at the lowest such byte (borrows only run upward).
+ */
+function skipPlain(b: Uint8Array, words: DataView, j: number, n: number): number {
+  while (j + 4 <= n) {
+    const x = words.getInt32(j, true);
+    const quote = x ^ QUOTES;
+    const backslash = x ^ BACKSLASHES;
+    const mask =
+      (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | ((x - SPACES) & ~x)) & HIGHS;
+    if (mask !== 0) return j + ((31 - Math.clz32(mask & -mask)) >> 3);
+    j += 4;
+  }
+  while (j < n && STRING_STOP[b[j]!] === 0) j++;
+  return j;
 }
 
 /**
@@ -346,7 +371,7 @@ export function scan(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
 }
 
 function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
-  const stop = STRING_STOP;
+  const words = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const maxDepth = limits.maxNestingDepth;
   const maxString = limits.maxStringLength;
   const maxName = limits.maxNameLength;
@@ -375,7 +400,7 @@ function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
       let j = start;
       let escaped = false;
       for (;;) {
-        while (j < n && stop[b[j]!] === 0) j++;
+        j = skipPlain(b, words, j, n);
         if (j < n && b[j] === 0x22) break;
         escaped = true;
         j = stringEscape(b, j, n);
@@ -419,7 +444,7 @@ function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
       const start = i + 1;
       let j = start;
       for (;;) {
-        while (j < n && stop[b[j]!] === 0) j++;
+        j = skipPlain(b, words, j, n);
         if (j < n && b[j] === 0x22) break;
         j = stringEscape(b, j, n);
         if (j < 0) return false;

@@ -78,7 +78,12 @@ export function utf8OffsetOf(text: string, index: number): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < index && isLowSurrogate(text.charCodeAt(i + 1))) {
+    else if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < index &&
+      isLowSurrogate(text.charCodeAt(i + 1))
+    ) {
       bytes += 4;
       i++;
     } else bytes += 3;
