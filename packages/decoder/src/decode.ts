@@ -1,6 +1,6 @@
 import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { build } from './internal/build.ts';
-import { encodeAscii, releaseText } from './internal/encode.ts';
+import { asciiView, encodeAscii, releaseText } from './internal/encode.ts';
 import { scan, scanFailCode, scanFailOffset, scanSawBigInt } from './internal/scan.ts';
 import {
   scanText,
@@ -38,7 +38,7 @@ function decodeString(text: string, options: DecodeOptions | undefined): DecodeR
   const limits = resolveLimits(options);
   const ascii = encodeAscii(text);
   if (ascii !== undefined) {
-    const passed = scan(ascii, text.length, limits);
+    const passed = scan(ascii, text.length, limits, asciiView(ascii));
     releaseText();
     if (!passed) return refused(scanFailCode(), scanFailOffset());
     return accepted(text, scanSawBigInt());

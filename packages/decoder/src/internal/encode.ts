@@ -16,6 +16,7 @@ const SAMPLES = 32;
 
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(0);
+let scratchWords = new DataView(scratch.buffer);
 let scratchUsed = 0;
 
 function sampledAscii(text: string): boolean {
@@ -39,12 +40,20 @@ export function encodeAscii(text: string): Uint8Array | undefined {
     const bytes = encoder.encode(text);
     return bytes.length === n ? bytes : undefined;
   }
-  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 4096));
+  if (scratch.length < n) {
+    scratch = new Uint8Array(Math.max(n, 4096));
+    scratchWords = new DataView(scratch.buffer);
+  }
   const { read, written } = encoder.encodeInto(text, scratch);
   scratchUsed = written;
   if (read === n && written === n) return scratch;
   releaseText();
   return undefined;
+}
+
+/** A DataView of bytes `encodeAscii` returned, for the byte scan (the scratch buffer's is kept). */
+export function asciiView(bytes: Uint8Array): DataView {
+  return bytes === scratch ? scratchWords : new DataView(bytes.buffer);
 }
 
 /** Zeroes what the last `encodeAscii` wrote into the scratch buffer. */

@@ -25,6 +25,8 @@ for (let k = 0; k < 0x20; k++) STRING_STOP[k] = 1;
 STRING_STOP[0x22] = 1;
 STRING_STOP[0x5c] = 1;
 
+/** Inputs from this many bytes on get a DataView for the word-at-a-time skip by default. */
+const WORD_SKIP_LENGTH = 256;
 const ONES = 0x01010101;
 const HIGHS = 0x80808080 | 0;
 const QUOTES = 0x22222222;
@@ -113,8 +115,8 @@ function hex4(b: Uint8Array, k: number, n: number): number {
  * `n`. Reads four bytes at a time: a word's mask has the high bit set in each byte that is a quote,
  * a backslash or below 0x20, exactly at the lowest such byte (borrows only run upward).
  */
-function skipPlain(b: Uint8Array, words: DataView, j: number, n: number): number {
-  while (j + 4 <= n) {
+function skipPlain(b: Uint8Array, words: DataView | null, j: number, n: number): number {
+  while (words !== null && j + 4 <= n) {
     const x = words.getInt32(j, true);
     const quote = x ^ QUOTES;
     const backslash = x ^ BACKSLASHES;
@@ -357,12 +359,19 @@ function ensureDepth(maxDepth: number): void {
 
 /**
  * Scans the first `n` bytes of `b` (well-formed UTF-8) against every rule; true when they are
- * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where.
+ * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where. `words`, a view
+ * of the same bytes, lets string content be skipped four bytes at a time; by default one is made
+ * for inputs long enough to repay making it.
  */
-export function scan(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
+export function scan(
+  b: Uint8Array,
+  n: number,
+  limits: DecodeLimits,
+  words: DataView | null = n >= WORD_SKIP_LENGTH ? new DataView(b.buffer, b.byteOffset, n) : null,
+): boolean {
   sawBigInt = false;
   nameTop = 0;
-  const ok = scanDocument(b, n, limits);
+  const ok = scanDocument(b, n, limits, words);
   if (setsUsed) {
     nameSets = [];
     setsUsed = false;
@@ -370,8 +379,12 @@ export function scan(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
   return ok;
 }
 
-function scanDocument(b: Uint8Array, n: number, limits: DecodeLimits): boolean {
-  const words = new DataView(b.buffer, b.byteOffset, b.byteLength);
+function scanDocument(
+  b: Uint8Array,
+  n: number,
+  limits: DecodeLimits,
+  words: DataView | null,
+): boolean {
   const maxDepth = limits.maxNestingDepth;
   const maxString = limits.maxStringLength;
   const maxName = limits.maxNameLength;
