@@ -15,6 +15,8 @@ const ARRAY = 1;
 const OBJECT = 2;
 /** Members an object may have before duplicate detection switches from pairwise to a Set. */
 const PAIRWISE_NAMES = 12;
+/** Multiplier spreading a name key over the 32 bits of `nameBits` (Fibonacci hashing). */
+const NAME_HASH = 0x9e3779b1 | 0;
 /** Number literals no longer than this, without exponent, can neither overflow nor underflow. */
 const PLAIN_NUMBER_SAFE_LENGTH = 300;
 /** The digits of 2^53-1, the largest integer a double holds exactly. */
@@ -28,11 +30,16 @@ let sawLoneSurrogate = false;
 
 let kinds = new Uint8Array(64);
 let nameBase = new Int32Array(64);
+/**
+ * One bit per object being scanned for each name it holds so far (a 32-bit Bloom filter over the
+ * name keys): a name whose bit is clear is new, and is compared with no other.
+ */
+let nameBits = new Int32Array(64);
 let nameSets: (Set<string> | undefined)[] = [];
 let setsUsed = false;
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
-/** Length and last unit of each recorded name, compared before the names themselves. */
+/** Length, first and last unit of each recorded name, compared before the names themselves. */
 let nameKey = new Int32Array(256);
 let nameTop = 0;
 
@@ -363,6 +370,7 @@ function ensureDepth(maxDepth: number): void {
   const size = maxDepth + 2;
   kinds = new Uint8Array(size);
   nameBase = new Int32Array(size);
+  nameBits = new Int32Array(size);
 }
 
 /**
@@ -418,15 +426,20 @@ function scanDocument(u: Uint16Array, n: number, limits: DecodeLimits): boolean 
         if (!recordNameInSet(u, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
       } else {
         const length = j - start;
-        const key = (length << 16) ^ u[j - 1]!;
-        for (let k = nameBase[depth]!; k < nameTop; k++) {
-          if (nameKey[k] !== key) continue;
-          const s = nameStart[k]!;
-          if (nameEnd[k]! - s !== length) continue;
-          let m = 0;
-          while (m < length && u[s + m]! === u[start + m]!) m++;
-          if (m === length) return refuse(C.DUPLICATE_KEY, i);
+        const key = (length << 16) ^ (u[start]! << 8) ^ u[j - 1]!;
+        const bit = 1 << (Math.imul(key, NAME_HASH) >>> 27);
+        const seen = nameBits[depth]!;
+        if ((seen & bit) !== 0) {
+          for (let k = nameBase[depth]!; k < nameTop; k++) {
+            if (nameKey[k] !== key) continue;
+            const s = nameStart[k]!;
+            if (nameEnd[k]! - s !== length) continue;
+            let m = 0;
+            while (m < length && u[s + m]! === u[start + m]!) m++;
+            if (m === length) return refuse(C.DUPLICATE_KEY, i);
+          }
         }
+        nameBits[depth] = seen | bit;
         if (nameTop === nameStart.length) growNames();
         nameStart[nameTop] = start;
         nameEnd[nameTop] = j;
@@ -467,6 +480,7 @@ function scanDocument(u: Uint16Array, n: number, limits: DecodeLimits): boolean 
       if (open === 0x7b) {
         kinds[depth] = OBJECT;
         nameBase[depth] = nameTop;
+        nameBits[depth] = 0;
         if (setsUsed) nameSets[depth] = undefined;
         if (c !== 0x7d) {
           expectName = true;

@@ -14,7 +14,6 @@ import {
   DEFAULT_DECODE_LIMITS,
   type DecodeLimits,
   type DecodeOptions,
-  type DecodeResult,
   decode,
 } from '../../src/index.ts';
 import { scan, scanFailCode, scanFailOffset } from '../../src/internal/scan.ts';
