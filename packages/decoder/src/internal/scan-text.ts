@@ -199,6 +199,14 @@ function decodedLength(u: Uint16Array, start: number, end: number): number {
   return length;
 }
 
+function hasNonZeroDigit(u: Uint16Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = u[k]!;
+    if (c >= 0x31 && c <= 0x39) return true;
+  }
+  return false;
+}
+
 /** Scans the number starting at `i` (a `-` or a digit); returns the index after it. */
 function scanNumber(u: Uint16Array, i: number, n: number, maxLength: number): number {
   let j = i;
@@ -209,13 +217,11 @@ function scanNumber(u: Uint16Array, i: number, n: number, maxLength: number): nu
     c = u[j]!;
   }
   const intStart = j;
-  let nonZero = false;
   if (c === 0x30) {
     j++;
     c = j < n ? u[j]! : -1;
     if (c >= 0x30 && c <= 0x39) return fail(C.LEADING_ZERO, i);
   } else if (c >= 0x31 && c <= 0x39) {
-    nonZero = true;
     j++;
     c = -1;
     while (j < n) {
@@ -238,12 +244,12 @@ function scanNumber(u: Uint16Array, i: number, n: number, maxLength: number): nu
     while (j < n) {
       c = u[j]!;
       if (c < 0x30 || c > 0x39) break;
-      if (c !== 0x30) nonZero = true;
       j++;
       c = -1;
     }
     if (j === fractionStart) return fail(j >= n ? C.UNEXPECTED_END : C.INVALID_NUMBER, i);
   }
+  const mantissaEnd = j;
   if (c === 0x65 || c === 0x45) {
     integer = false;
     exponent = true;
@@ -277,7 +283,7 @@ function scanNumber(u: Uint16Array, i: number, n: number, maxLength: number): nu
     if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
       return fail(C.NUMBER_OVERFLOW, i);
     }
-    if (v === 0 && nonZero) return fail(C.NUMBER_UNDERFLOW, i);
+    if (v === 0 && hasNonZeroDigit(u, intStart, mantissaEnd)) return fail(C.NUMBER_UNDERFLOW, i);
   }
   return j;
 }

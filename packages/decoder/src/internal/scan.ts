@@ -195,6 +195,14 @@ function decodedLength(b: Uint8Array, start: number, end: number): number {
   return length;
 }
 
+function hasNonZeroDigit(b: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = b[k]!;
+    if (c >= 0x31 && c <= 0x39) return true;
+  }
+  return false;
+}
+
 /** Scans the number starting at `i` (a `-` or a digit); returns the offset after it. */
 function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): number {
   let j = i;
@@ -205,13 +213,11 @@ function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): num
     c = b[j]!;
   }
   const intStart = j;
-  let nonZero = false;
   if (c === 0x30) {
     j++;
     c = j < n ? b[j]! : -1;
     if (c >= 0x30 && c <= 0x39) return fail(C.LEADING_ZERO, i);
   } else if (c >= 0x31 && c <= 0x39) {
-    nonZero = true;
     j++;
     c = -1;
     while (j < n) {
@@ -234,12 +240,12 @@ function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): num
     while (j < n) {
       c = b[j]!;
       if (c < 0x30 || c > 0x39) break;
-      if (c !== 0x30) nonZero = true;
       j++;
       c = -1;
     }
     if (j === fractionStart) return fail(j >= n ? C.UNEXPECTED_END : C.INVALID_NUMBER, i);
   }
+  const mantissaEnd = j;
   if (c === 0x65 || c === 0x45) {
     integer = false;
     exponent = true;
@@ -273,7 +279,7 @@ function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): num
     if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) {
       return fail(C.NUMBER_OVERFLOW, i);
     }
-    if (v === 0 && nonZero) return fail(C.NUMBER_UNDERFLOW, i);
+    if (v === 0 && hasNonZeroDigit(b, intStart, mantissaEnd)) return fail(C.NUMBER_UNDERFLOW, i);
   }
   return j;
 }
