@@ -73,13 +73,20 @@ function refuse(root: PlanNode, value: unknown) {
     const key = `${issue.rule} ${describeIssue(issue)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    distinct.push(issue);
+    distinct.push(frozenIssue(issue));
   }
   const issues = Object.freeze(distinct.slice(0, REFUSAL_ISSUE_LIMIT));
   return Object.freeze({
     text: composeRefusalText(issues, distinct.length - issues.length),
     issues,
   });
+}
+
+/** An issue and the lists it carries, frozen: a refusal is a value the caller may share freely. */
+function frozenIssue(issue: RefusalIssue): RefusalIssue {
+  for (const list of [issue.types, issue.values, issue.names])
+    if (list !== undefined) Object.freeze(list);
+  return Object.freeze(issue);
 }
 
 /**

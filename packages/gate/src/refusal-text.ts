@@ -48,24 +48,22 @@ function renderValue(value: JsonValue | undefined): string {
 }
 
 function range(issue: RefusalIssue): string | undefined {
-  const low =
-    issue.minimum !== undefined
-      ? { words: 'at least', value: issue.minimum, inclusive: true }
-      : issue.exclusiveMinimum !== undefined
-        ? { words: 'greater than', value: issue.exclusiveMinimum, inclusive: false }
-        : undefined;
-  const high =
-    issue.maximum !== undefined
-      ? { words: 'at most', value: issue.maximum, inclusive: true }
-      : issue.exclusiveMaximum !== undefined
-        ? { words: 'less than', value: issue.exclusiveMaximum, inclusive: false }
-        : undefined;
-  if (low !== undefined && high !== undefined && low.inclusive && high.inclusive) {
-    return `from ${renderValue(low.value)} to ${renderValue(high.value)}`;
+  // Every declared bound is told: a place may declare both `minimum` and `exclusiveMinimum`, and
+  // telling only one of them could name a value the gate still refuses.
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = issue;
+  if (
+    minimum !== undefined &&
+    maximum !== undefined &&
+    exclusiveMinimum === undefined &&
+    exclusiveMaximum === undefined
+  ) {
+    return `from ${renderValue(minimum)} to ${renderValue(maximum)}`;
   }
-  const parts = [low, high].flatMap((bound) =>
-    bound === undefined ? [] : [`${bound.words} ${renderValue(bound.value)}`],
-  );
+  const parts: string[] = [];
+  if (minimum !== undefined) parts.push(`at least ${renderValue(minimum)}`);
+  if (exclusiveMinimum !== undefined) parts.push(`greater than ${renderValue(exclusiveMinimum)}`);
+  if (maximum !== undefined) parts.push(`at most ${renderValue(maximum)}`);
+  if (exclusiveMaximum !== undefined) parts.push(`less than ${renderValue(exclusiveMaximum)}`);
   return parts.length === 0 ? undefined : parts.join(' and ');
 }
 

@@ -3,7 +3,12 @@
  * depth and through `$ref`; it never throws for any value, and a defect of the document itself is
  * thrown as SchemaDefectError when the document is first compiled.
  */
-import { SCHEMA_DEFECT_CODES, SchemaDefectError, type SchemaNode } from '@portcullis/schema';
+import {
+  INTEGER_WIDTHS,
+  SCHEMA_DEFECT_CODES,
+  SchemaDefectError,
+  type SchemaNode,
+} from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
 import { compileGate, GATE_RULES, judge, type RefusalIssue } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from './fixtures/documents.ts';
@@ -289,6 +294,40 @@ describe('integer bounds', () => {
     expect(judge(0.5, document)).toEqual(ok);
     expect(rulesOf(0, document)).toEqual([' OUT_OF_RANGE']);
     expect(rulesOf(1, document)).toEqual([' OUT_OF_RANGE']);
+  });
+});
+
+describe('every integer width at its exact bounds', () => {
+  /** Whether a value lies in the width, by exact integer arithmetic on its mathematical value. */
+  const within = (value: number | bigint, minimum: bigint, maximum: bigint): boolean => {
+    const exact = BigInt(value);
+    return exact >= minimum && exact <= maximum;
+  };
+
+  it.each(Object.entries(INTEGER_WIDTHS))('%s', (_, { minimum, maximum }) => {
+    const document = { type: 'integer', minimum, maximum } as const;
+    const low = BigInt(minimum);
+    const high = BigInt(maximum);
+    for (const value of [low, high, low + 1n, high - 1n]) {
+      expect(judge(value, document)).toEqual(ok);
+      expect(judge(Number(value), document).ok).toBe(within(Number(value), low, high));
+    }
+    for (const value of [low - 1n, high + 1n, low - 2n ** 64n, high + 2n ** 64n]) {
+      expect(rulesOf(value, document)).toEqual([' OUT_OF_RANGE']);
+      // As a double the value may round onto the bound (-2^63 - 1 is -2^63): judged as it is held.
+      expect(judge(Number(value), document).ok).toBe(within(Number(value), low, high));
+    }
+    expect(judge(-0, document).ok).toBe(low <= 0n);
+    expect(rulesOf(0.5, document)).toEqual([' TYPE_MISMATCH']);
+  });
+
+  it('judges -0 as zero against inclusive and exclusive bounds', () => {
+    expect(judge(-0, { type: 'integer', minimum: 0, maximum: 0 })).toEqual(ok);
+    expect(judge(-0, { type: 'integer', minimum: 0n })).toEqual(ok);
+    expect(rulesOf(-0, { type: 'number', exclusiveMinimum: 0 })).toEqual([' OUT_OF_RANGE']);
+    expect(rulesOf(0, { type: 'number', exclusiveMaximum: -0 })).toEqual([' OUT_OF_RANGE']);
+    expect(judge(-0, { const: 0 })).toEqual(ok);
+    expect(judge(0n, { enum: [-0] })).toEqual(ok);
   });
 });
 
@@ -602,6 +641,65 @@ describe('boolean documents', () => {
   it('true admits any JSON and false admits nothing', () => {
     expect(judge({ a: [1] }, true)).toEqual(ok);
     expect(issuesOf(1, false)).toEqual([{ path: '', rule: GATE_RULES.NOT_ADMITTED }]);
+  });
+});
+
+describe('what the gate reads', () => {
+  const deepFreeze = <TValue>(value: TValue): TValue => {
+    if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+      Object.freeze(value);
+    }
+    return value;
+  };
+
+  it('is neither the document nor the value: both stay as they were, frozen or not', () => {
+    const document = deepFreeze(structuredClone(SHIPMENT_DOCUMENT));
+    const value = validShipment();
+    (value.customer as Record<string, unknown>).tier = 'platinum';
+    value.extra = 1;
+    deepFreeze(value);
+    const before = structuredClone(value);
+    expect(rulesOf(value, document)).toEqual([
+      '/customer/tier NOT_IN_ENUM',
+      ' UNDECLARED_PROPERTY',
+    ]);
+    expect(value).toEqual(before);
+    expect(document).toEqual(SHIPMENT_DOCUMENT);
+  });
+
+  it('hands out refusals that share nothing mutable with the document or the compiled gate', () => {
+    const document = {
+      type: 'object',
+      properties: {
+        a: { type: ['string', 'null'] },
+        b: { enum: ['x', { deep: ['y'] }] },
+        c: { const: ['z'] },
+      },
+      required: ['a'],
+      additionalProperties: false,
+    };
+    const issues = issuesOf({ a: 1, b: 'q', c: 'q', d: 1 }, document);
+    expect(issues.map((issue) => issue.rule)).toEqual([
+      GATE_RULES.TYPE_MISMATCH,
+      GATE_RULES.NOT_IN_ENUM,
+      GATE_RULES.NOT_CONST,
+      GATE_RULES.UNDECLARED_PROPERTY,
+    ]);
+    for (const issue of issues) {
+      expect(Object.isFrozen(issue)).toBe(true);
+      for (const list of [issue.types, issue.values, issue.names]) {
+        if (list !== undefined) expect(Object.isFrozen(list)).toBe(true);
+      }
+    }
+    expect(issues[0]?.types).not.toBe(document.properties.a.type);
+    expect(issues[1]?.values).not.toBe(document.properties.b.enum);
+    expect(issues[1]?.values?.[1]).not.toBe(document.properties.b.enum[1]);
+    expect(Object.isFrozen(issues[1]?.values?.[1])).toBe(true);
+    expect(issues[2]?.values?.[0]).not.toBe(document.properties.c.const);
+    // The document itself stays the caller's to change (the gate compiled its own copy).
+    document.properties.a.type.push('integer');
+    expect(rulesOf({ a: 1 }, document)).toEqual(['/a TYPE_MISMATCH']);
   });
 });
 

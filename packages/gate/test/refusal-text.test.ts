@@ -131,6 +131,16 @@ describe('the refusal text', () => {
     ).toContain('- the arguments: carries 1 undeclared name; remove it (it accepts no names).');
   });
 
+  it('tells every declared bound when a side has both an inclusive and an exclusive one', () => {
+    const document = { type: 'integer', minimum: 0, exclusiveMinimum: 5, maximum: 10n } as const;
+    expect(refusalOf(3, document).text.split('\n')[1]).toBe(
+      '- the arguments: must be an integer of at least 0 and greater than 5 and at most 10.',
+    );
+    expect(
+      refusalOf(9.5, { type: 'number', maximum: 10, exclusiveMaximum: 9 }).text.split('\n')[1],
+    ).toBe('- the arguments: must be a number of at most 10 and less than 9.');
+  });
+
   it(`lists at most ${REFUSAL_ISSUE_LIMIT} faults and counts the rest`, () => {
     const document = { type: 'array', items: { type: 'integer' } } as const;
     const refusal = refusalOf(

@@ -91,6 +91,24 @@ function isBound(value: unknown): value is number | bigint {
   return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
 }
 
+/**
+ * A frozen deep copy of a document value. Refusal issues hand declared facts (types, enum members, a
+ * const) to the caller of `judge`; a copy keeps a consumer that edits a refusal from editing the
+ * published document or the plan the compiled gate judges by.
+ */
+function frozenCopy<TValue>(value: TValue): TValue {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map((item) => frozenCopy(item))) as TValue;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: frozenCopy((value as Record<string, unknown>)[key]),
+      enumerable: true,
+    });
+  }
+  return Object.freeze(copy) as TValue;
+}
+
 function isSchemaNode(value: unknown): value is SchemaNode {
   return typeof value === 'boolean' || isJsonObject(value);
 }
@@ -170,15 +188,15 @@ export function buildPlan(document: SchemaNode): Plan {
           '`type` is a type name or an array of distinct type names',
         );
       }
-      node.types = list as JsonType[];
+      node.types = frozenCopy(list as JsonType[]);
     }
     if (schema.enum !== undefined) {
       if (!Array.isArray(schema.enum)) defect('MALFORMED_SCHEMA', at('enum'), '`enum` is an array');
-      node.enumValues = schema.enum as JsonValue[];
+      node.enumValues = frozenCopy(schema.enum as JsonValue[]);
     }
     if (Object.hasOwn(schema, 'const')) {
       node.hasConst = true;
-      node.constValue = schema.const as JsonValue;
+      node.constValue = frozenCopy(schema.const as JsonValue);
     }
     for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
       const bound = schema[keyword];
