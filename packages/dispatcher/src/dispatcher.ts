@@ -18,7 +18,7 @@ import {
   isPromiseLike,
   joinGuardrails,
 } from './internal/validate.ts';
-import { cancelMark, markCancelled } from './internal/workflow-state.ts';
+import { cancelMark, isGenuine, markCancelled } from './internal/workflow-state.ts';
 import {
   type Job,
   type JobContext,
@@ -35,10 +35,13 @@ import type {
   Refusal,
   SealedScopeRefusal,
 } from './refusal.ts';
-import { Workflow } from './workflow.ts';
+import type { Workflow } from './workflow.ts';
 
 /** The default bound on the live jobs of one workflow (its whole tree, draining jobs included). */
 export const DEFAULT_MAX_JOBS_PER_WORKFLOW = 1000;
+
+/** The longest delay a Node timer keeps (2^31 - 1 ms); past it Node fires after 1 ms instead. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** How a dispatcher is bounded and which guardrails judge every job it runs. */
 export interface DispatcherOptions {
@@ -63,8 +66,9 @@ export interface SubmitOptions {
   /** The call's artifact registry, handed to this job's context and to every job it spawns. */
   readonly registry?: ArtifactRegistry;
   /**
-   * The call's deadline in milliseconds from `submit`, queue wait included. When it passes before
-   * the job settles, the whole workflow is cancelled with `timeout`.
+   * The call's deadline in milliseconds from `submit`, queue wait included (positive, at most
+   * 2^31 - 1, the longest delay a Node timer keeps). When it passes before the job settles, the
+   * whole workflow is cancelled with `timeout`.
    */
   readonly timeoutMs?: number;
 }
@@ -78,7 +82,7 @@ export interface DispatcherStats {
   readonly workflows: number;
   /** Live jobs: queued, running, and draining. */
   readonly jobs: number;
-  /** Admission slots held (submitted jobs running or draining). */
+  /** Admission slots held: submitted jobs some job of whose tree (running or draining) has not returned. */
   readonly running: number;
   /** Submitted jobs waiting for a slot. */
   readonly queued: number;
@@ -129,6 +133,8 @@ interface JobRecord {
   /** The submitted ancestor, holder of the listener and the slot; undefined for a submitted job itself. */
   readonly top: JobRecord | undefined;
   readonly children: Set<JobRecord>;
+  /** On a submitted job: how many jobs of its tree (itself included) have not returned; its slot is freed at 0. */
+  unreturned: number;
   /** Made on the first read of the job's signal: most jobs never read it, and a signal is costly to make. */
   controller: AbortController | undefined;
   /** Set when the job is cancelled, so a signal made afterwards is born aborted. */
@@ -265,6 +271,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       parent,
       top: parent === undefined ? undefined : (parent.top ?? parent),
       children: new Set(),
+      unreturned: 1,
       controller: undefined,
       abortReason: undefined,
       sealed,
@@ -281,6 +288,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       sealedRefusal: undefined,
     };
     entry.jobs.add(record);
+    if (record.top !== undefined) record.top.unreturned++;
     parent?.children.add(record);
     jobs++;
     return record;
@@ -340,8 +348,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       workflows.delete(entry.workflow.id);
     }
     jobs--;
-    if (record.slot) {
-      record.slot = false;
+    const top = record.top ?? record;
+    top.unreturned--;
+    if (top.unreturned === 0 && top.slot) {
+      top.slot = false;
       running--;
       pump();
     }
@@ -369,13 +379,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   function subjectOf(record: JobRecord): GuardrailSubject {
-    return {
+    return Object.freeze({
       principal: record.workflow.principal,
       origin: record.workflow.origin,
       workflow: record.workflow,
       jobName: record.info.name,
       depth: record.info.depth,
-    };
+    });
   }
 
   async function execute(record: JobRecord): Promise<void> {
@@ -554,7 +564,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     submitOptions?: SubmitOptions,
   ): Promise<JobOutcome<TOutput>> {
     checkJob(job);
-    if (!(workflow instanceof Workflow)) {
+    if (!isGenuine(workflow)) {
       throw new DispatcherError(
         'INVALID_WORKFLOW',
         'submit needs a Workflow made by Workflow.root.',
@@ -566,11 +576,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (
       timeoutMs !== undefined &&
-      (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
+      (typeof timeoutMs !== 'number' ||
+        !Number.isFinite(timeoutMs) ||
+        timeoutMs <= 0 ||
+        timeoutMs > MAX_TIMEOUT_MS)
     ) {
       throw new DispatcherError(
         'INVALID_SUBMIT_OPTIONS',
-        'timeoutMs must be a positive finite number of milliseconds.',
+        `timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
       );
     }
     if (
@@ -627,7 +640,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     }
     let entry: WorkflowEntry | undefined;
-    if (target instanceof Workflow) {
+    if (isGenuine(target)) {
       markCancelled(target, reason);
       entry = workflows.get(target.id);
     } else if (typeof target === 'string') {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DispatcherError } from './errors.ts';
-import { cancelMark } from './internal/workflow-state.ts';
+import { cancelMark, markGenuine } from './internal/workflow-state.ts';
 import type { CancelReason } from './refusal.ts';
 
 /**
@@ -27,6 +27,7 @@ export class Workflow {
     this.principal = principal;
     this.origin = origin;
     Object.freeze(this);
+    markGenuine(this);
   }
 
   /** A new root workflow. Throws `DispatcherError` `INVALID_PRINCIPAL` for an empty or non-string principal or origin. */

@@ -169,6 +169,82 @@ describe('indexReachableFrom', () => {
     expect(registry.size).toBe(2);
   });
 
+  it('reads own enumerable getters as serialization does, and never a prototype accessor', () => {
+    const registry = createArtifactRegistry(TYPES);
+    const behind = new Doc('behind a getter');
+    let reads = 0;
+    const value = {
+      get doc() {
+        reads++;
+        return behind;
+      },
+    };
+    class Lazy {
+      get hidden(): Doc {
+        throw new Error('a prototype getter is never read');
+      }
+    }
+    expect(registry.indexReachableFrom([value, new Lazy()])).toBe(1);
+    expect(reads).toBe(1);
+    expect(JSON.parse(JSON.stringify(value)).doc.ref).toBe(behind.ref);
+    expect(behind.ref).toMatch(REF);
+  });
+
+  it('an artifact may keep its ref behind an accessor pair', () => {
+    class Boxed implements Artifact {
+      #ref: string | null = null;
+      get ref(): string | null {
+        return this.#ref;
+      }
+      set ref(value: string | null) {
+        this.#ref = value;
+      }
+      toJSON() {
+        return { ref: this.#ref };
+      }
+    }
+    const registry = createArtifactRegistry([defineArtifactType('boxed', Boxed)]);
+    const boxed = new Boxed();
+    expect(registry.indexReachableFrom({ boxed })).toBe(1);
+    expect(boxed.ref).toMatch(/^boxed:/);
+    expect(registry.resolve(boxed.ref!)).toBe(boxed);
+  });
+
+  it('walks frozen containers; a frozen artifact is fine with its ref, a defect without', () => {
+    const registry = createArtifactRegistry(TYPES);
+    const inside = new Doc('inside');
+    const stamped = new Doc('stamped');
+    createArtifactRegistry(TYPES).register(stamped);
+    const value = Object.freeze({
+      list: Object.freeze([inside]),
+      map: Object.freeze(new Map([['k', Object.freeze(stamped)]])),
+    });
+    expect(registry.indexReachableFrom(value)).toBe(2);
+    expect(inside.ref).toMatch(REF);
+    expect(registry.resolve(stamped.ref!)).toBe(stamped);
+    expect(() => registry.indexReachableFrom([Object.freeze(new Doc('bare'))])).toThrow(
+      expect.objectContaining({ name: 'ArtifactError', code: 'UNWRITABLE_REF' }),
+    );
+  });
+
+  it('follows own "__proto__" and "constructor" keys as data, and touches no prototype', () => {
+    const registry = createArtifactRegistry(TYPES);
+    const viaProto = new Doc('via __proto__');
+    const viaConstructor = new Chart();
+    const parsed = JSON.parse('{"__proto__": {"x": 1}, "constructor": {"prototype": {}}}');
+    Object.defineProperty(parsed, '__proto__', { value: [viaProto], enumerable: true });
+    parsed.constructor = { prototype: { chart: viaConstructor } };
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { parsed });
+    expect(registry.indexReachableFrom(bare)).toBe(2);
+    expect([viaProto.ref, viaConstructor.ref]).toEqual([
+      expect.stringMatching(REF),
+      expect.stringMatching(REF),
+    ]);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).ref).toBeUndefined();
+  });
+
   it('walks a long chain without exhausting the stack', () => {
     const registry = createArtifactRegistry(TYPES);
     let chain: unknown = new Doc('bottom');

@@ -6,7 +6,7 @@
  * outcome never rejects; wiring defects throw `DispatcherError` with their code.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createArtifactRegistry,
   createDispatcher,
@@ -445,6 +445,34 @@ describe('reports', () => {
     }
   });
 
+  it('a throw from the listener reaches the reporting job, not its parent nor the door', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const broken = new Error('listener broke');
+    const outcome = await dispatcher.submit(
+      {
+        name: 'root',
+        input: null,
+        run: (context) =>
+          context.spawn({
+            name: 'child',
+            input: null,
+            run: (inner) => {
+              inner.log('info', 'hello');
+              return 'unreached';
+            },
+          }),
+      },
+      Workflow.root('alice', 'mcp'),
+      {
+        onReport: () => {
+          throw broken;
+        },
+      },
+    );
+    expect(outcome).toEqual({ status: 'completed', value: { status: 'failed', error: broken } });
+    expect(dispatcher.stats()).toMatchObject({ jobs: 0, running: 0, reportListeners: 0 });
+  });
+
   it('a cancelled job’s reports are dropped while it drains', async () => {
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     const workflow = Workflow.root('alice', 'mcp');
@@ -508,12 +536,67 @@ describe('wiring defects', () => {
     expect(() => dispatcher.submit(job, { id: 'forged' } as unknown as Workflow)).toThrow(
       expect.objectContaining({ code: 'INVALID_WORKFLOW' }),
     );
-    for (const options of [{ timeoutMs: 0 }, { timeoutMs: Number.NaN }, { onReport: 'log' }]) {
+    for (const options of [
+      { timeoutMs: 0 },
+      { timeoutMs: Number.NaN },
+      { timeoutMs: 2 ** 31 },
+      { onReport: 'log' },
+    ]) {
       expect(() => dispatcher.submit(job, workflow, options as never)).toThrow(
         expect.objectContaining({ code: 'INVALID_SUBMIT_OPTIONS' }),
       );
     }
     expect(dispatcher.stats()).toMatchObject({ jobs: 0, timers: 0, reportListeners: 0 });
+  });
+
+  it('takes the longest deadline a Node timer keeps as a deadline, not as 1 ms', async () => {
+    // The fake clock overflows as Node's does: a delay past 2^31 - 1 fires after 1 ms.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+      const workflow = Workflow.root('alice', 'mcp');
+      const gate = deferred<string>();
+      const outcome = dispatcher.submit(
+        { name: 'slow', input: null, run: () => gate.promise },
+        workflow,
+        { timeoutMs: 2 ** 31 - 1 },
+      );
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(workflow.cancelled).toBeUndefined();
+      gate.resolve('in time');
+      expect(await outcome).toEqual({ status: 'completed', value: 'in time' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a forged workflow, even one that passes instanceof', () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const forged = Object.create(Workflow.prototype) as Workflow;
+    const run = () => 1;
+    expect(forged instanceof Workflow).toBe(true);
+    expect(() => dispatcher.submit({ name: 'x', input: null, run }, forged)).toThrow(
+      expect.objectContaining({ code: 'INVALID_WORKFLOW' }),
+    );
+    expect(() => dispatcher.cancelWorkflow(forged, 'timeout')).toThrow(
+      expect.objectContaining({ code: 'INVALID_WORKFLOW' }),
+    );
+    expect(dispatcher.stats().jobs).toBe(0);
+  });
+
+  it('checks guardrail lists a stage object inherits, as they are read', () => {
+    const inherited = Object.create({ admission: [{ name: 'unchecked' }] }) as object;
+    expect(() =>
+      createDispatcher({ maxRunning: 1, maxQueued: 0, guardrails: inherited as never }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    expect(() =>
+      dispatcher.submit(
+        { name: 'x', input: null, run: () => 1, guardrails: inherited as never },
+        workflow,
+      ),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_JOB' }));
   });
 
   it('a malformed spawned job fails its parent with INVALID_JOB', async () => {

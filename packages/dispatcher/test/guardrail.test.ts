@@ -194,6 +194,53 @@ describe('guardrail order', () => {
   });
 });
 
+describe('the subject', () => {
+  it('is frozen: a guardrail cannot rewrite the principal the next one judges', async () => {
+    const seen: string[] = [];
+    const dispatcher = createDispatcher({
+      maxRunning: 1,
+      maxQueued: 0,
+      guardrails: {
+        admission: [
+          {
+            name: 'meddler',
+            judge: (subject) => {
+              try {
+                (subject as { principal: string }).principal = 'root';
+              } catch {
+                // a frozen subject refuses the write
+              }
+              return ADMIT;
+            },
+          },
+          {
+            name: 'auth',
+            judge: (subject) => {
+              seen.push(subject.principal);
+              return ADMIT;
+            },
+          },
+        ],
+        input: [
+          {
+            name: 'input',
+            judge: (_, subject) => {
+              seen.push(subject.principal);
+              return ADMIT;
+            },
+          },
+        ],
+      },
+    });
+    const outcome = await dispatcher.submit(
+      { name: 'tool', input: null, run: () => 'ok' },
+      Workflow.root('alice', 'mcp'),
+    );
+    expect(outcome).toEqual({ status: 'completed', value: 'ok' });
+    expect(seen).toEqual(['alice', 'alice']);
+  });
+});
+
 describe('verdicts', () => {
   it('refuse() insists on words and a boolean', () => {
     expect(refuse('Use a smaller page size.', true)).toEqual({

@@ -1,6 +1,8 @@
 import { DispatcherError } from '../errors.ts';
 import type { Job } from '../job.ts';
-import { CANCEL_REASONS, type CancelReason } from '../refusal.ts';
+import { CANCEL_REASONS, type CancelReason, type GuardrailStage } from '../refusal.ts';
+
+const STAGES: readonly GuardrailStage[] = ['admission', 'input', 'output'];
 
 const REASONS: ReadonlySet<string> = new Set(Object.values(CANCEL_REASONS));
 
@@ -32,13 +34,17 @@ export function checkGuardrails(
   if (typeof guardrails !== 'object' || guardrails === null) {
     throw new DispatcherError(code, `${where}: guardrails must be an object of stage lists.`);
   }
-  for (const stage of Object.keys(guardrails)) {
-    if (stage !== 'admission' && stage !== 'input' && stage !== 'output') {
+  for (const key of Object.keys(guardrails)) {
+    if (!STAGES.includes(key as GuardrailStage)) {
       throw new DispatcherError(
         code,
         `${where}: guardrail stages are admission, input and output only.`,
       );
     }
+  }
+  // Read each stage as the dispatcher will read it (inherited properties included), so that no
+  // list reaches a judge without having been checked here.
+  for (const stage of STAGES) {
     const list: unknown = (guardrails as Record<string, unknown>)[stage];
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
