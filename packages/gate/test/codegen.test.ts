@@ -4,11 +4,11 @@
  * and values outside the gate's own additions (bigint, temporal formats, forbidden characters) both
  * also agree with Ajv 8, an implementation nobody here wrote.
  */
-import type { SchemaNode } from '@portcullis/schema';
+import { escapePointerSegment, type SchemaNode } from '@portcullis/schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileGate } from '../src/index.ts';
+import { compileGate, judge } from '../src/index.ts';
 import { interpret } from '../src/internal/interpret.ts';
 import { buildPlan } from '../src/internal/plan.ts';
 import type { RefusalIssue } from '../src/refusal.ts';
@@ -197,6 +197,103 @@ describe('the fast path and the interpreter', () => {
         },
       ),
       { numRuns: 600 },
+    );
+  });
+});
+
+/** Builds an object with own data properties, `__proto__` included (as the decoder does). */
+function own(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return object;
+}
+
+describe('property names in the generated source', () => {
+  const HOSTILE = [
+    '"',
+    '\\',
+    "'",
+    '`',
+    '\u0024{x}',
+    '*/',
+    '\u2028',
+    '\u2029',
+    'a\nb',
+    '"]); throw new Error("injected"); //',
+    "'); throw 1; //",
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+    'valueOf',
+    'x\u0000',
+    '\ud800',
+    'return',
+    'k',
+    'x',
+  ] as const;
+  const name = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: 'binary', maxLength: 4 }));
+
+  it('are data, never code: each is judged as its own declared property', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (names, closed) => {
+          const document = {
+            type: 'object',
+            properties: own(
+              names.map((key, i) => [key, { type: i % 2 === 0 ? 'integer' : 'string' }]),
+            ),
+            required: names.slice(0, 3),
+            additionalProperties: closed ? false : { type: 'boolean' },
+          } as SchemaNode;
+          const valid = own(names.map((key, i) => [key, i % 2 === 0 ? 1 : 's']));
+          expect(judge(valid, document)).toEqual({ ok: true });
+          const wrong = own(names.map((key, i) => [key, i % 2 === 0 ? 's' : 1]));
+          const judgement = judge(wrong, document);
+          expect(judgement.ok).toBe(false);
+          if (judgement.ok) return;
+          expect(judgement.refusal.issues.map((issue) => `${issue.path} ${issue.rule}`)).toEqual(
+            names.map((key) => `/${escapePointerSegment(key)} TYPE_MISMATCH`),
+          );
+          const missing = judge({}, document);
+          expect(missing.ok).toBe(false);
+          if (missing.ok) return;
+          expect(missing.refusal.issues.map((issue) => issue.path)).toEqual(
+            names.slice(0, 3).map((key) => `/${escapePointerSegment(key)}`),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('agree between the fast path and the interpreter for caller keys of any spelling', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.array(fc.tuple(name, fc.constantFrom<unknown>(1, 's', true, null, 2n)), {
+          maxLength: 6,
+        }),
+        (names, closed, entries) => {
+          const document = {
+            type: 'object',
+            properties: own(names.map((key) => [key, { type: 'integer' }])),
+            additionalProperties: closed ? false : { type: 'boolean' },
+          } as SchemaNode;
+          const value = own(entries);
+          expect(interpreterAdmits(document, value)).toBe(compileGate(document).admits(value));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
