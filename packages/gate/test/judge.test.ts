@@ -344,6 +344,17 @@ describe('non-finite numbers', () => {
   );
 });
 
+describe('non-finite numbers where only integers or other types are declared', () => {
+  it('are refused as a type mismatch, the declared type being what to send', () => {
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(rulesOf(n, { type: 'integer', minimum: 0 })).toEqual([' TYPE_MISMATCH']);
+      expect(rulesOf(n, { type: ['integer', 'null'] })).toEqual([' TYPE_MISMATCH']);
+      expect(rulesOf(n, { type: 'string' })).toEqual([' TYPE_MISMATCH']);
+      expect(rulesOf(n, { type: 'number', maximum: 1 })).toEqual([' NON_FINITE_NUMBER']);
+    }
+  });
+});
+
 describe('temporal formats', () => {
   const document = {
     type: 'object',
