@@ -1,4 +1,4 @@
-import { Buffer, constants, isUtf8 } from 'node:buffer';
+import { constants } from 'node:buffer';
 import { build } from './internal/build.ts';
 import { asciiView, encodeAscii, releaseText } from './internal/encode.ts';
 import { scan, scanFailCode, scanFailOffset, scanSawBigInt } from './internal/scan.ts';
@@ -24,6 +24,9 @@ import {
   type DecodeResult,
   refusalOf,
 } from './refusal.ts';
+
+/** Decodes well-formed UTF-8 and throws on anything else; a BOM is kept, for the scan to refuse. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function refused(code: DecodeRefusalCode, offset: number): DecodeResult {
   return { ok: false, refusal: refusalOf(code, offset) };
@@ -58,9 +61,13 @@ function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): Dec
   if (bytes.length > constants.MAX_STRING_LENGTH) {
     return refused(C.INPUT_TOO_LONG, constants.MAX_STRING_LENGTH);
   }
-  if (!isUtf8(bytes)) return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
+  }
   if (!scan(bytes, bytes.length, limits)) return refused(scanFailCode(), scanFailOffset());
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return accepted(text, scanSawBigInt());
 }
 

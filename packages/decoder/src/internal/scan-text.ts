@@ -2,13 +2,14 @@ import type { DecodeLimits } from '../limits.ts';
 import { DECODE_REFUSAL_CODES as C, type DecodeRefusalCode } from '../refusal.ts';
 
 /*
- * The validating scan of string input: the same rules as the byte scan (scan.ts), in the same
- * order, read directly over the string's UTF-16 code units, so string input is never encoded.
- * It is a separate copy rather than one scan over an abstract reader because each hot loop must
- * stay monomorphic (charCodeAt here, indexed bytes there); the property tests hold the two copies
- * to the same codes and offsets. Positions here are UTF-16 indexes; the caller turns the one in a
- * refusal into a UTF-8 byte offset. A raw lone surrogate inside a string is only noted (the caller
- * locates it and refuses); anywhere else it stops the scan as a character out of place.
+ * The validating scan of string input that is not all ASCII: the same rules as the byte scan
+ * (scan.ts), in the same order, over the string's UTF-16 code units (copied into a Uint16Array,
+ * units.ts), so such input is never encoded to UTF-8. It is a separate copy rather than one scan
+ * over an abstract reader because each hot loop must stay monomorphic (16-bit units here, bytes
+ * there); property tests hold the two copies to the same codes and offsets. Positions here are
+ * UTF-16 indexes; the caller turns the one in a refusal into a UTF-8 byte offset. A raw lone
+ * surrogate inside a string is only noted (the caller locates it and refuses); anywhere else it
+ * stops the scan as a character out of place.
  */
 
 const ARRAY = 1;
