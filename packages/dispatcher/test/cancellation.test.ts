@@ -544,6 +544,30 @@ describe('cancelWorkflow as a door', () => {
     );
   });
 
+  it('a deadline counts the wait in the queue: a job still queued when it passes never starts', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 1 });
+    const release = deferred();
+    const holder = dispatcher.submit(
+      { name: 'holder', input: null, run: () => release.promise },
+      Workflow.root('alice', 'mcp'),
+    );
+    const workflow = Workflow.root('bob', 'mcp');
+    const run = vi.fn();
+    const outcome = dispatcher.submit({ name: 'waiting', input: null, run }, workflow, {
+      timeoutMs: 50,
+    });
+    expect(dispatcher.stats()).toMatchObject({ queued: 1, timers: 1 });
+
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await outcome).toEqual(cancelled('timeout'));
+    expect(dispatcher.stats()).toMatchObject({ queued: 0, timers: 0, jobs: 1 });
+    release.resolve();
+    await holder;
+    expect(run).not.toHaveBeenCalled();
+    await expectEmpty(dispatcher);
+  });
+
   it('a deadline met by a job that settles in time never fires and leaves no timer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });

@@ -281,6 +281,50 @@ describe('verdicts', () => {
     expect(ran).toBe(false);
   });
 
+  it.each(['admission', 'input', 'output'] as const)(
+    'a %s guardrail that throws at once fails the job with that error and stops every later step',
+    async (stage) => {
+      const trail: Trail = [];
+      const error = new Error(`${stage} guardrail broke`);
+      const throwing = {
+        name: 'thrower',
+        judge: () => {
+          throw error;
+        },
+      };
+      const dispatcher = createDispatcher({
+        maxRunning: 1,
+        maxQueued: 0,
+        guardrails: {
+          admission: [stage === 'admission' ? throwing : admission('auth', trail)],
+          input: [stage === 'input' ? throwing : input('shared-input', trail)],
+          output: [stage === 'output' ? throwing : output('shared-output', trail)],
+        },
+      });
+      const outcome = await dispatcher.submit(
+        {
+          name: 'tool',
+          input: { q: 1 },
+          guardrails: { output: [output('own-output', trail)] },
+          run: () => {
+            trail.push('run');
+            return 'result';
+          },
+        },
+        Workflow.root('alice', 'mcp'),
+      );
+      expect(outcome).toEqual({ status: 'failed', error });
+      expect(trail).toEqual(
+        {
+          admission: [],
+          input: ['auth(alice)'],
+          output: ['auth(alice)', 'shared-input({"q":1})', 'run'],
+        }[stage],
+      );
+      expect(dispatcher.stats()).toMatchObject({ jobs: 0, running: 0 });
+    },
+  );
+
   it('a guardrail that throws fails the job with that error', async () => {
     const error = new Error('classifier down');
     const dispatcher = createDispatcher({
