@@ -4,7 +4,7 @@ import { inlineTracingBreaks } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import {
   deepCopy,
-  fromEntries,
+  inDocumentOrder,
   isMap,
   isObjectSchema,
   isOpen,
@@ -12,8 +12,9 @@ import {
   labels,
   omit,
   type Pass,
-  PRIMITIVE_UNION,
   pointer,
+  primitiveUnion,
+  renameKeyword,
   rewrite,
   withKeyword,
 } from './internal/rewrite.ts';
@@ -74,27 +75,28 @@ function anthropicPass(side: SchemaSide): Pass {
       }
       if (isValuePosition(at) && isOpen(node)) {
         ctx.narrowed.push(pointer(at));
-        return { ...labels(node), anyOf: PRIMITIVE_UNION };
+        return { ...labels(node), anyOf: primitiveUnion() };
       }
       return undefined;
     },
     after: (node) => {
       let out: Record<string, unknown> = omit(node, UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) {
-        out = fromEntries(Object.entries(out).map(([k, v]) => [k === 'oneOf' ? 'anyOf' : k, v]));
+        out = renameKeyword(out, 'oneOf', 'anyOf');
       }
       const minItems = out.minItems;
       if (typeof minItems === 'number' && minItems > 1) delete out.minItems;
       const format = out.format;
       if (typeof format === 'string' && !ANTHROPIC_STRICT_FORMATS.has(format)) delete out.format;
+      // Closed before a nullable type array splits, so the object branch carries the closure.
+      if (side === 'input' && isObjectSchema(out) && !isMap(out)) {
+        out = withKeyword(out, 'additionalProperties', false);
+      }
       const type = out.type;
       if (Array.isArray(type) && type.includes('null')) {
         const rest = omit(out, new Set(['type', 'title', 'description']));
         const branches = type.filter((t) => t !== 'null').map((t) => ({ ...rest, type: t }));
         out = { ...labels(out), anyOf: [...branches, { type: 'null' }] };
-      }
-      if (side === 'input' && isObjectSchema(out) && !isMap(out)) {
-        out = withKeyword(out, 'additionalProperties', false);
       }
       return out;
     },
@@ -103,14 +105,19 @@ function anthropicPass(side: SchemaSide): Pass {
 
 function render(canonical: SchemaObject, side: SchemaSide) {
   const inlined = inlineTracingBreaks(deepCopy(canonical), 'canonical');
-  const narrowed = side === 'input' ? [...inlined.breaks] : [];
+  const ctx = { narrowed: [] as string[] };
   const schema = objectRoot(
-    rewrite(inlined.schema, anthropicPass(side), { narrowed }),
+    rewrite(inlined.schema, anthropicPass(side), ctx),
     'anthropic_strict',
     side,
   );
-  if (side === 'input') measureSchema(schema, ANTHROPIC_STRICT_LIMITS, 'anthropic_strict');
-  return { schema, narrowed };
+  if (side === 'output') return { schema, narrowed: [] };
+  measureSchema(schema, ANTHROPIC_STRICT_LIMITS, 'anthropic_strict');
+  // A break below a map that narrowed whole is gone from the rendering; the rest, in order.
+  return {
+    schema,
+    narrowed: inDocumentOrder(schema, new Set([...inlined.breaks, ...ctx.narrowed])),
+  };
 }
 
 /**

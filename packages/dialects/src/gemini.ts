@@ -13,6 +13,7 @@ import {
   type Pass,
   pointer,
   propertiesOf,
+  renameKeyword,
   rewrite,
   withKeyword,
 } from './internal/rewrite.ts';
@@ -106,7 +107,7 @@ function geminiPass(side: SchemaSide): Pass {
     after: (node) => {
       let out: Record<string, unknown> = { ...node };
       if (Object.hasOwn(out, 'oneOf')) {
-        out = fromEntries(Object.entries(out).map(([k, v]) => [k === 'oneOf' ? 'anyOf' : k, v]));
+        out = renameKeyword(out, 'oneOf', 'anyOf');
       }
       if (Object.hasOwn(out, 'const')) {
         out = fromEntries(

@@ -1,6 +1,9 @@
 import {
   defRef,
+  isArraySubschemaKeyword,
   isJsonObject,
+  isMapSubschemaKeyword,
+  isSingleSubschemaKeyword,
   mapSubschemas,
   refSegments,
   resolveRef,
@@ -10,7 +13,7 @@ import {
   tryResolveRef,
 } from '@portcullis/schema';
 import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
-import { pointer } from './internal/rewrite.ts';
+import { copyValue, pointer } from './internal/rewrite.ts';
 
 /**
  * How {@link inlineRefs} treats what it cannot inline.
@@ -48,6 +51,15 @@ function optionsOf(policy: InlinePolicy): Required<InlineOptions> {
     return { references: 'foreign', cycles: 'keep', maxNodes: INLINE_NODE_BUDGET };
   }
   return { maxNodes: INLINE_NODE_BUDGET, ...policy };
+}
+
+/** True where `mapSubschemas` rebuilds a keyword's value, so it needs no copy of its own. */
+function isSubschemaKeyword(keyword: string): boolean {
+  return (
+    isSingleSubschemaKeyword(keyword) ||
+    isArraySubschemaKeyword(keyword) ||
+    isMapSubschemaKeyword(keyword)
+  );
 }
 
 function nameOf(ref: string): string {
@@ -148,7 +160,13 @@ export function inlineTracingBreaks(
       );
     }
     if (typeof node === 'boolean') return node;
-    const bare = Object.fromEntries(Object.entries(node).filter(([key]) => !DEFINITIONS.has(key)));
+    // Every other value (`required`, `enum`, `type` arrays, `default`...) is copied here, so two
+    // inlined copies of one definition share nothing with each other or with the input.
+    const bare = Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => !DEFINITIONS.has(key))
+        .map(([key, value]) => [key, isSubschemaKeyword(key) ? value : copyValue(value)]),
+    );
     const ref = bare.$ref;
     const down = (child: SchemaNode, rel: readonly string[]) =>
       expand(child, path, [...at, ...rel]);

@@ -18,8 +18,8 @@ import {
   labels,
   omit,
   type Pass,
-  PRIMITIVE_UNION,
   pointer,
+  primitiveUnion,
   propertiesOf,
   renameKeyword,
   requiredOf,
@@ -69,7 +69,8 @@ const UNSUPPORTED = new Set([
 ]);
 
 const LOOKAROUND = /\(\?<?[=!]/;
-const NULL_SCHEMA = { type: 'null' } as const;
+/** The null branch of an optional property's union; fresh at every use, never shared. */
+const nullSchema = (): SchemaObject => ({ type: 'null' });
 
 function admitsNull(node: SchemaNode): boolean {
   if (typeof node === 'boolean') return node;
@@ -81,20 +82,20 @@ function admitsNull(node: SchemaNode): boolean {
 
 /** The strict spelling of an optional property: its own type, or null. */
 function nullable(node: SchemaNode): SchemaNode {
-  if (typeof node === 'boolean') return node ? node : NULL_SCHEMA;
+  if (typeof node === 'boolean') return node ? node : nullSchema();
   if (admitsNull(node)) return node;
   if (refOf(node) !== undefined) {
     return renameKeyword(
-      withKeyword(node, '$ref', [{ $ref: refOf(node) }, NULL_SCHEMA]),
+      withKeyword(node, '$ref', [{ $ref: refOf(node) }, nullSchema()]),
       '$ref',
       'anyOf',
     );
   }
   const anyOf = node.anyOf;
-  if (Array.isArray(anyOf)) return withKeyword(node, 'anyOf', [...anyOf, NULL_SCHEMA]);
+  if (Array.isArray(anyOf)) return withKeyword(node, 'anyOf', [...anyOf, nullSchema()]);
   if (Object.hasOwn(node, 'enum') || Object.hasOwn(node, 'const')) {
     const inner = omit(node, new Set(['title', 'description']));
-    return { ...labels(node), anyOf: [inner, NULL_SCHEMA] };
+    return { ...labels(node), anyOf: [inner, nullSchema()] };
   }
   const type = node.type;
   if (typeof type === 'string') return withKeyword(node, 'type', [type, 'null']);
@@ -118,7 +119,7 @@ function strictPass(side: SchemaSide): Pass {
       }
       if (isValuePosition(at) && isOpen(node)) {
         ctx.narrowed.push(pointer(at));
-        return { ...labels(node), anyOf: PRIMITIVE_UNION };
+        return { ...labels(node), anyOf: primitiveUnion() };
       }
       return undefined;
     },

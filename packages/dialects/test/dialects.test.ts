@@ -3,7 +3,9 @@
  * the whole fixture catalog exactly as canonical does (that would be a stub), every rendering
  * obeys its dialect's rules (an exhaustive switch: a new dialect does not compile until its rules
  * are written here), renderings are valid 2020-12 documents, pure (frozen input, no aliasing),
- * deterministic and idempotent, and every narrowed path points at a node of the rendering.
+ * deterministic (key order included) and idempotent, sharing no object with the input, with
+ * themselves or with a later rendering, property names kept in order, and every narrowed path a
+ * declared field of the rendering, in document order.
  */
 import {
   isJsonObject,
@@ -34,6 +36,34 @@ function nodes(schema: SchemaNode): SchemaObject[] {
   const out: SchemaObject[] = [];
   walkSchema(schema, (node) => {
     if (typeof node !== 'boolean') out.push(node);
+    return undefined;
+  });
+  return out;
+}
+
+/** Every object and array inside `value`, once per occurrence (an alias shows up twice). */
+function containers(value: unknown, out: object[] = []): object[] {
+  if (typeof value !== 'object' || value === null) return out;
+  out.push(value);
+  for (const item of Object.values(value)) containers(item, out);
+  return out;
+}
+
+/** The property names a document declares at its root (through a root `$ref`). */
+function rootNames(doc: SchemaObject): string[] {
+  const root = typeof doc.$ref === 'string' ? tryResolveRef(doc, doc.$ref) : doc;
+  return isJsonObject(root) && isJsonObject(root.properties) ? Object.keys(root.properties) : [];
+}
+
+/** JSON text with key order, `bigint` spelled apart from numbers. */
+const stringify = (value: unknown) =>
+  JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+
+/** The JSON pointer of every subschema of `schema`, in document order. */
+function pointersInOrder(schema: SchemaNode): string[] {
+  const out: string[] = [];
+  walkSchema(schema, (_node, segments) => {
+    out.push(segments.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join(''));
     return undefined;
   });
   return out;
@@ -106,6 +136,7 @@ function checkRules(name: DialectName, canonical: SchemaObject, doc: SchemaObjec
       return;
     case 'anthropic_strict':
       expect(doc).not.toHaveProperty('$schema');
+      expect(doc.type).toBe('object');
       for (const node of all) {
         expect(node).not.toHaveProperty('$ref');
         for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'exclusiveMinimum']) {
@@ -151,20 +182,20 @@ describe('the dialect table', () => {
     for (const name of DIALECT_NAMES) {
       if (name === 'canonical') continue;
       const differing = FIXTURES.filter(
-        ([, doc]) =>
-          JSON.stringify(DIALECTS[name].inputSchema(doc), (_k, v) =>
-            typeof v === 'bigint' ? `${v}n` : v,
-          ) !== JSON.stringify(doc, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)),
+        ([, doc]) => stringify(DIALECTS[name].inputSchema(doc)) !== stringify(doc),
       );
       expect(differing.length, name).toBeGreaterThan(0);
     }
   });
 
   it('has only openai_strict with a non-identity arguments inverse', () => {
-    const wire = { a: null, b: [{ c: null }] };
+    // Nulls at optional properties: what openai_strict undoes, and nothing else touches.
+    const wire = { outer: { inner: { leaf: 'x', note: null }, hint: null }, side: null };
     const schema = INPUT_FIXTURES.nested!;
     for (const name of DIALECT_NAMES) {
-      if (name !== 'openai_strict') expect(DIALECTS[name].arguments(wire, schema)).toBe(wire);
+      const out = DIALECTS[name].arguments(wire, schema);
+      if (name === 'openai_strict') expect(out).toEqual({ outer: { inner: { leaf: 'x' } } });
+      else expect(out).toBe(wire);
     }
   });
 });
@@ -197,8 +228,39 @@ describe.each(DIALECT_NAMES)('%s', (name) => {
 
   it.each(FIXTURES)('reports narrowed paths that exist in the rendering of %s', (_f, canonical) => {
     const { schema, narrowed } = dialect.publish(canonical, 'input');
-    for (const path of narrowed) expect(tryResolveRef(schema, `#${path}`), path).toBeDefined();
+    for (const path of narrowed) {
+      const node = tryResolveRef(schema, `#${path}`);
+      expect(node, path).toBeDefined();
+      // A declared field: a schema object, never a keyword value such as `additionalProperties: false`.
+      expect(isJsonObject(node), path).toBe(true);
+      for (const other of narrowed) expect(path.startsWith(`${other}/`), path).toBe(false);
+    }
     expect(new Set(narrowed).size).toBe(narrowed.length);
+    const order = pointersInOrder(schema);
+    expect([...narrowed].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(narrowed);
+  });
+
+  it.each(FIXTURES)('keeps property names and their order on %s (H12, H22)', (_f, canonical) => {
+    const doc = dialect.inputSchema(canonical);
+    expect(rootNames(doc)).toEqual(rootNames(canonical));
+    // Equal documents, spelled with the same key order, on every call.
+    expect(stringify(dialect.inputSchema(canonical))).toBe(stringify(doc));
+  });
+
+  it.each(FIXTURES)('shares no object with its input, itself or the next call on %s', (_f, c) => {
+    for (const side of ['input', 'output'] as SchemaSide[]) {
+      const input = containers(c);
+      const first = dialect.publish(c, side).schema;
+      const seen = containers(first);
+      expect(seen.length).toBe(new Set(seen).size);
+      for (const container of seen) expect(input.includes(container)).toBe(false);
+      const expected = stringify(dialect.publish(c, side).schema);
+      for (const container of seen) {
+        if (Array.isArray(container)) container.push('mutated');
+        else (container as Record<string, unknown>).mutated = true;
+      }
+      expect(stringify(dialect.publish(c, side).schema)).toBe(expected);
+    }
   });
 
   it.each(Object.entries(OUTPUT_FIXTURES))('keeps maps in the output of %s', (_f, canonical) => {

@@ -4,6 +4,7 @@ import {
   mapSubschemas,
   type SchemaNode,
   type SchemaObject,
+  walkSchema,
 } from '@portcullis/schema';
 
 /** Pointer segments from the document root to a subschema. */
@@ -41,6 +42,22 @@ export function rewrite(
 /** The JSON pointer of `at` (`''` for the root). */
 export function pointer(at: Segments): string {
   return at.map((segment) => `/${escapePointerSegment(segment)}`).join('');
+}
+
+/**
+ * The pointers of `wanted` that name a subschema of `schema`, in document order, leaving out any
+ * below another: how a rendering that narrowed in more than one step reports its paths (a broken
+ * cycle inside a map that later narrowed whole is no declared field of the rendering).
+ */
+export function inDocumentOrder(schema: SchemaNode, wanted: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  walkSchema(schema, (_node, segments) => {
+    const at = pointer(segments);
+    if (!wanted.has(at)) return undefined;
+    found.push(at);
+    return 'skip';
+  });
+  return found;
 }
 
 /** Builds an object from entries with data-property semantics (a key `__proto__` stays a key). */
@@ -150,13 +167,26 @@ export function deepCopy<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The primitive types an open value narrows to where a dialect cannot leave a node untyped. */
-export const PRIMITIVE_UNION: readonly SchemaObject[] = [
-  { type: 'string' },
-  { type: 'number' },
-  { type: 'boolean' },
-  { type: 'null' },
-];
+/**
+ * The primitive types an open value narrows to where a dialect cannot leave a node untyped. A
+ * fresh array at every call: a rendering shares nothing with another, nor with module state.
+ */
+export function primitiveUnion(): SchemaObject[] {
+  return [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }];
+}
+
+/**
+ * A tree copy of a keyword's value (arrays and objects copied at every occurrence, `bigint` and
+ * own `__proto__` keys kept). Unlike `structuredClone`, a value reached twice is copied twice, so
+ * the copy shares nothing with its source or with itself.
+ */
+export function copyValue<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyValue) as T;
+  if (isJsonObject(value)) {
+    return fromEntries(Object.entries(value).map(([key, item]) => [key, copyValue(item)])) as T;
+  }
+  return value;
+}
 
 /** Renders a JSON value for a description (bigint exactly). */
 export function literal(value: unknown): string {

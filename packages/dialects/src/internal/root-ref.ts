@@ -7,19 +7,37 @@ import {
   type SchemaObject,
   tryResolveRef,
 } from '@portcullis/schema';
-import { fromEntries, withKeyword } from './rewrite.ts';
+import { fromEntries, pointer, withKeyword } from './rewrite.ts';
 
-/** Rewrites every `$ref` equal to `from` (in keyword position) to `to`. */
-function retarget(node: SchemaNode, from: string, to: string): SchemaNode {
+/** The segments of a local reference, or `undefined` for one that is not (left for the gate). */
+function segmentsOf(ref: string): readonly string[] | undefined {
+  try {
+    return refSegments(ref);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Rewrites every `$ref` (in keyword position) into the definition that moved to the root, however
+ * it is spelled (`#/$defs/A`, `#/%24defs/A`), to the same place under the root: `#` for the
+ * definition itself, `#/properties/x` for `#/$defs/A/properties/x`.
+ */
+function retarget(node: SchemaNode, moved: readonly string[]): SchemaNode {
   if (typeof node === 'boolean') return node;
-  const mapped = mapSubschemas(node, (child) => retarget(child, from, to));
-  return refOf(mapped) === from ? withKeyword(mapped, '$ref', to) : mapped;
+  const mapped = mapSubschemas(node, (child) => retarget(child, moved));
+  const ref = refOf(mapped);
+  const segments = ref === undefined ? undefined : segmentsOf(ref);
+  if (segments === undefined || !moved.every((segment, i) => segments[i] === segment)) {
+    return mapped;
+  }
+  return withKeyword(mapped, '$ref', `#${pointer(segments.slice(moved.length))}`);
 }
 
 /**
  * A root that is a `$ref` becomes the definition itself (OpenAI needs `type: "object"` at the root):
  * the definition's keywords take the place of `$ref` under the root's own, the definition leaves
- * `$defs`, and every reference to it becomes `#`.
+ * `$defs`, and every reference to it becomes `#` (a reference into it, the same place under `#`).
  */
 export function mergeRootRef(root: SchemaObject): SchemaObject {
   const ref = refOf(root);
@@ -40,5 +58,5 @@ export function mergeRootRef(root: SchemaObject): SchemaObject {
       merged.push([key, value]);
     }
   }
-  return retarget(fromEntries(merged), ref, '#') as SchemaObject;
+  return retarget(fromEntries(merged), segments) as SchemaObject;
 }
