@@ -4,10 +4,10 @@ import { ARTIFACT_REFS_PROPERTY } from './artifact-refs.ts';
 import { SCHEMA_DEFECT_CODES, SchemaDefectError } from './errors.ts';
 import { INT64_MAX, INT64_MIN } from './integers.ts';
 import { copyJson, defineEntry } from './internal/json-copy.ts';
-import { sameDeclaration } from './internal/same-declaration.ts';
 import type { JsonObject, JsonValue } from './json.ts';
 import { STRING_KEY_PATTERN } from './map.ts';
 import { defRef, escapePointerSegment } from './ref.ts';
+import { stringifyCanonical } from './stringify.ts';
 import { isTemporalFormat } from './temporal.ts';
 
 /** The `$schema` every canonical document states: JSON Schema 2020-12. */
@@ -20,7 +20,7 @@ export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema
 export type CanonicalDocument = JsonObject;
 
 type Mode = 'input' | 'output';
-type Position = 'root' | 'property' | 'item' | 'value' | 'definition';
+type Position = 'root' | 'property' | 'item' | 'value' | 'definition' | 'member';
 
 interface Scope {
   readonly defs: Readonly<Record<string, unknown>>;
@@ -59,10 +59,20 @@ const REFUSED_KINDS: Readonly<Record<string, string>> = {
   AsyncIterator: 'an iterator is not a JSON value',
 };
 
+/** A definition reached again under a name it already has in `$defs`, to compare at the end. */
+interface Claim {
+  readonly name: string;
+  readonly published: JsonValue;
+  readonly path: string;
+}
+
 class Publisher {
   readonly #mode: Mode;
-  readonly #defs = new Map<string, { source: unknown; published: JsonValue | undefined }>();
-  readonly #names = new Map<unknown, string>();
+  /** What each `$defs` name publishes (undefined while its own definition is being published). */
+  readonly #defs = new Map<string, { published: JsonValue | undefined }>();
+  /** The names already reached in each recursive type's definitions (keyed by its `$defs`). */
+  readonly #reached = new Map<object, Set<string>>();
+  readonly #claims: Claim[] = [];
 
   constructor(mode: Mode) {
     this.#mode = mode;
@@ -82,6 +92,19 @@ class Publisher {
       body = { type: 'object', ...this.#node(declared, '', 'root', undefined) };
     } else {
       throw unsupported('', 'the root of a published document must be an object');
+    }
+    for (const claim of this.#claims) {
+      const first = this.#defs.get(claim.name)?.published;
+      if (
+        first === undefined ||
+        stringifyCanonical(first) !== stringifyCanonical(claim.published)
+      ) {
+        throw new SchemaDefectError(
+          SCHEMA_DEFECT_CODES.CONFLICTING_DEFINITION,
+          claim.path,
+          `two different recursive types are both named "${claim.name}"`,
+        );
+      }
     }
     const doc: Node = { $schema: JSON_SCHEMA_2020_12, ...body };
     if (this.#defs.size > 0) {
@@ -121,7 +144,8 @@ class Publisher {
     return schema;
   }
 
-  #node(schema: unknown, path: string, position: Position, scope: Scope | undefined): Node {
+  /** The declaration, refused when it carries a transform, a refinement or a misplaced optional. */
+  #plain(schema: unknown, path: string, position: Position): Declared {
     const declared = this.#declared(schema, path);
     if (IsCodec(declared)) {
       throw unsupported(path, 'a transform (codec) is outside the vocabulary');
@@ -132,6 +156,11 @@ class Publisher {
     if (IsOptional(declared) && position !== 'property') {
       throw unsupported(path, 'only an object property can be optional');
     }
+    return declared;
+  }
+
+  #node(schema: unknown, path: string, position: Position, scope: Scope | undefined): Node {
+    const declared = this.#plain(schema, path, position);
     const kind = declared['~kind'];
     switch (kind) {
       case 'String':
@@ -146,15 +175,13 @@ class Publisher {
       case 'BigInt':
         return this.#bigint(declared, path, position);
       case 'Literal':
-        this.#keys(declared, path, position, ['type', 'const'], 'a literal');
-        return this.#annotated(enumNode([declared['const']], path), declared, path);
       case 'Enum':
-        this.#keys(declared, path, position, ['enum'], 'an enum');
-        if (!Array.isArray(declared['enum'])) throw malformed(path, 'an enum must list its values');
-        return this.#annotated(enumNode(declared['enum'], path), declared, path);
       case 'Union':
-        this.#keys(declared, path, position, ['anyOf'], 'a union');
-        return this.#annotated(enumNode(literalsOf(declared, path), path), declared, path);
+        return this.#annotated(
+          enumNode(this.#literals(declared, path, position), path),
+          declared,
+          path,
+        );
       case 'Array':
         return this.#array(declared, path, position, scope);
       case 'Object':
@@ -272,6 +299,33 @@ class Publisher {
     return this.#annotated(node, declared, path);
   }
 
+  /**
+   * The values of a literal, an enum or a union of them. Members are held to the same rules as any
+   * declaration (no transform, refinement, optional marker or foreign keyword); their annotations
+   * have nowhere to go in one `enum` and are dropped. A union path names the union itself.
+   */
+  #literals(declared: Declared, path: string, position: Position): unknown[] {
+    switch (declared['~kind']) {
+      case 'Literal':
+        this.#keys(declared, path, position, ['type', 'const'], 'a literal');
+        return [declared['const']];
+      case 'Enum':
+        this.#keys(declared, path, position, ['enum'], 'an enum');
+        if (!Array.isArray(declared['enum'])) throw malformed(path, 'an enum must list its values');
+        return declared['enum'];
+      case 'Union': {
+        this.#keys(declared, path, position, ['anyOf'], 'a union');
+        const members = declared['anyOf'];
+        if (!Array.isArray(members)) throw malformed(path, 'a union must list its members');
+        return members.flatMap((member: unknown) =>
+          this.#literals(this.#plain(member, path, 'member'), path, 'member'),
+        );
+      }
+      default:
+        throw unsupported(path, 'a union other than of literals is outside the vocabulary');
+    }
+  }
+
   #array(declared: Declared, path: string, position: Position, scope: Scope | undefined): Node {
     this.#keys(declared, path, position, ['type', 'items'], 'an array');
     const items = declared['items'];
@@ -353,7 +407,12 @@ class Publisher {
     return this.#annotated({ $ref: defRef(name) }, declared, path);
   }
 
-  /** Publishes the definition `ref` names (once) and returns its name under `$defs`. */
+  /**
+   * Publishes the definition `ref` names (once) and returns its name under `$defs`. Another
+   * recursive type may reach the same name (the same declaration built twice): it shares the entry
+   * only if its definition, with everything it refers to, publishes the same; that is checked once
+   * the whole document is published.
+   */
   #define(ref: string, scope: Scope | undefined, path: string): string {
     let owner = scope;
     while (owner !== undefined && !Object.hasOwn(owner.defs, ref)) owner = owner.parent;
@@ -364,33 +423,23 @@ class Publisher {
         `the reference "${ref}" names no definition of an enclosing recursive type`,
       );
     }
-    const source = owner.defs[ref];
-    const known = this.#names.get(source);
-    if (known !== undefined) return known;
+    let reached = this.#reached.get(owner.defs);
+    if (reached === undefined) {
+      reached = new Set();
+      this.#reached.set(owner.defs, reached);
+    }
+    if (reached.has(ref)) return ref;
+    reached.add(ref);
+    const at = `/$defs/${escapePointerSegment(ref)}`;
     const existing = this.#defs.get(ref);
     if (existing !== undefined) {
-      if (!sameDeclaration(existing.source, source)) {
-        throw new SchemaDefectError(
-          SCHEMA_DEFECT_CODES.CONFLICTING_DEFINITION,
-          path,
-          `two different recursive types are both named "${ref}"`,
-        );
-      }
-      this.#names.set(source, ref);
+      const published = this.#node(owner.defs[ref], at, 'definition', owner);
+      this.#claims.push({ name: ref, published, path });
       return ref;
     }
-    const entry: { source: unknown; published: JsonValue | undefined } = {
-      source,
-      published: undefined,
-    };
+    const entry: { published: JsonValue | undefined } = { published: undefined };
     this.#defs.set(ref, entry);
-    this.#names.set(source, ref);
-    entry.published = this.#node(
-      source,
-      `/$defs/${escapePointerSegment(ref)}`,
-      'definition',
-      owner,
-    );
+    entry.published = this.#node(owner.defs[ref], at, 'definition', owner);
     return ref;
   }
 }
@@ -420,23 +469,6 @@ function int64Bound(value: unknown, fallback: bigint, path: string): bigint {
     throw malformed(path, 'an Int64 bound must be an integer within -2^63..2^63-1');
   }
   return bound;
-}
-
-function literalsOf(union: Declared, path: string): unknown[] {
-  const members = union['anyOf'];
-  if (!Array.isArray(members)) throw malformed(path, 'a union must list its members');
-  const values: unknown[] = [];
-  for (const member of members) {
-    const kind = isRecord(member) ? member['~kind'] : undefined;
-    if (kind === 'Literal' && isRecord(member)) values.push(member['const']);
-    else if (kind === 'Enum' && isRecord(member) && Array.isArray(member['enum'])) {
-      values.push(...member['enum']);
-    } else if (kind === 'Union' && isRecord(member)) values.push(...literalsOf(member, path));
-    else {
-      throw unsupported(path, 'a union other than of literals is outside the vocabulary');
-    }
-  }
-  return values;
 }
 
 function enumNode(values: readonly unknown[], path: string): Node {

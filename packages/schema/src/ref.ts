@@ -45,9 +45,17 @@ export function escapePointerSegment(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-/** The local reference to a definition under `$defs`: `#/$defs/<escaped name>`. */
+// Everything a URI fragment holds as itself (RFC 3986 pchar, `/` and `?`); the rest is
+// percent-encoded, `%` included, so that {@link refSegments} reads the name back unchanged.
+const NOT_FRAGMENT = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu;
+
+/**
+ * The local reference to a definition under `$defs`: `#/$defs/<name>`, the name escaped for a JSON
+ * pointer and then percent-encoded where a URI fragment cannot hold it (`%`, spaces, `#`,
+ * non-ASCII), so that `refSegments(defRef(name))` is `['$defs', name]` for every name.
+ */
 export function defRef(name: string): string {
-  return `#/$defs/${escapePointerSegment(name)}`;
+  return `#/$defs/${escapePointerSegment(name).replace(NOT_FRAGMENT, encodeURIComponent)}`;
 }
 
 /**

@@ -6,11 +6,11 @@ import { escapePointerSegment } from './ref.ts';
  * Serializes a published document (or any in-memory JSON value) as compact JSON text, writing a
  * `bigint` as an exact integer literal, so `Int64` bounds reach the wire unrounded (`JSON.stringify`
  * throws on a bigint). Key order is kept. A value JSON cannot hold (a non-finite number, a function,
- * `undefined`, a class instance) is a defect of the document and throws MALFORMED_SCHEMA with its
- * pointer.
+ * `undefined`, a hole in an array, a class instance, a cycle) is a defect of the document and throws
+ * MALFORMED_SCHEMA with its pointer.
  */
 export function stringifyCanonical(value: JsonValue): string {
-  return fast(value) ?? write(value, '');
+  return fast(value) ?? write(value, '', []);
 }
 
 // A bigint is first written as a string fenced by NUL, then unfenced. JSON text never holds a raw
@@ -23,7 +23,17 @@ const FENCED = /"\\u0000(-?[0-9]+)\\u0000"/g;
 function fast(value: JsonValue): string | undefined {
   let clean = true;
   let fenced = false;
-  const text = JSON.stringify(value, function (this: unknown, key: string, item: unknown) {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, replacer);
+  } catch {
+    // A cycle (or a getter that throws): the exact path finds it and names its pointer.
+    return undefined;
+  }
+  if (!clean || text === undefined) return undefined;
+  return fenced && text.includes(ESCAPED_FENCE) ? text.replace(FENCED, '$1') : text;
+
+  function replacer(this: unknown, key: string, item: unknown): unknown {
     const raw = key === '' ? item : (this as Record<string, unknown>)[key];
     if (key.includes(FENCE)) clean = false;
     switch (typeof raw) {
@@ -48,12 +58,10 @@ function fast(value: JsonValue): string | undefined {
         clean = false;
         return null;
     }
-  });
-  if (!clean || text === undefined) return undefined;
-  return fenced && text.includes(ESCAPED_FENCE) ? text.replace(FENCED, '$1') : text;
+  }
 }
 
-function write(value: unknown, path: string): string {
+function write(value: unknown, path: string, ancestors: readonly object[]): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -66,15 +74,22 @@ function write(value: unknown, path: string): string {
       if (Number.isFinite(value)) return JSON.stringify(value);
       break;
     case 'object': {
+      if (ancestors.includes(value)) break;
+      const within = [...ancestors, value];
       if (Array.isArray(value)) {
-        return `[${value.map((item, index) => write(item, `${path}/${index}`)).join(',')}]`;
+        // Indexes, not `map`: `map` skips a hole, which would write `[,1]`.
+        const items: string[] = [];
+        for (let index = 0; index < value.length; index += 1) {
+          items.push(write(value[index], `${path}/${index}`, within));
+        }
+        return `[${items.join(',')}]`;
       }
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) break;
       return `{${Object.entries(value)
         .map(
           ([key, item]) =>
-            `${JSON.stringify(key)}:${write(item, `${path}/${escapePointerSegment(key)}`)}`,
+            `${JSON.stringify(key)}:${write(item, `${path}/${escapePointerSegment(key)}`, within)}`,
         )
         .join(',')}}`;
     }

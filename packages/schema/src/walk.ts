@@ -16,6 +16,7 @@ export const SUBSCHEMA_KEYWORDS = {
     'unevaluatedProperties',
     'propertyNames',
     'contains',
+    'contentSchema',
     'not',
     'if',
     'then',

@@ -34,6 +34,19 @@ function defectOf(schema: unknown): SchemaDefectError {
   throw new Error('expected a SchemaDefectError');
 }
 
+/** `[<hole>, 'x']`: index 0 is absent, not undefined. */
+function holed(): unknown[] {
+  const items: unknown[] = [];
+  items[1] = 'x';
+  return items;
+}
+
+function cyclic(): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  value['self'] = value;
+  return value;
+}
+
 const codec = Type.Codec(Type.String())
   .Decode((value) => value.length)
   .Encode((value) => String(value));
@@ -80,6 +93,31 @@ const UNSUPPORTED: readonly (readonly [string, TSchema, string])[] = [
     '"$schema"',
   ],
   ['a $id', Type.String({ $id: 'thing' }), '"$id"'],
+  [
+    'a refined member of a literal union',
+    Type.Union([Type.Refine(Type.Literal('a'), (value) => value === 'a'), Type.Literal('b')]),
+    'refinement',
+  ],
+  [
+    'a transformed member of a literal union',
+    Type.Union([
+      Type.Codec(Type.Literal('a'))
+        .Decode((value) => value)
+        .Encode((value) => value),
+      Type.Literal('b'),
+    ]),
+    'transform',
+  ],
+  [
+    'an unknown keyword on a member of a literal union',
+    Type.Union([Type.Literal('a', { 'x-hint': 'h' }), Type.Literal('b')]),
+    '"x-hint"',
+  ],
+  [
+    'an optional member of a literal union',
+    Type.Union([Type.Optional(Type.Literal('a')), Type.Literal('b')]),
+    'optional',
+  ],
   [
     'a TypeBox type outside the vocabulary',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeBox's template literal syntax
@@ -179,6 +217,13 @@ describe('malformed declarations', () => {
       Type.Number({ default: { a: [Number.NaN] } }),
       `${MODE}/default/a/0`,
     ],
+    ['examples with a hole', Type.String({ examples: holed() }), `${MODE}/examples/0`],
+    ['a default holding a cycle', Type.String({ default: cyclic() }), `${MODE}/default/self`],
+    [
+      'a default whose key needs escaping',
+      Type.String({ default: { 'x/y~': [() => 1] } }),
+      `${MODE}/default/x~1y~0/0`,
+    ],
     [
       'a default holding a class instance',
       Type.String({ default: new globalThis.Date(0) }),
@@ -218,5 +263,21 @@ describe('references and definitions', () => {
     const defect = defectOf(Type.Object({ one, two }));
     expect(defect.code).toBe(CONFLICTING_DEFINITION);
     expect(defect.path).toBe('/properties/two');
+  });
+
+  it('refuses two recursive types whose entries agree but whose other definitions differ', () => {
+    const entry = Type.Object({ b: Type.Ref('B') });
+    const one = Type.Cyclic({ A: entry, B: Type.Object({ x: Type.String() }) }, 'A');
+    const two = Type.Cyclic(
+      { A: Type.Object({ b: Type.Ref('B') }), B: Type.Object({ y: Int8() }) },
+      'A',
+    );
+    const same = Type.Cyclic({ A: entry, B: Type.Object({ y: Int8() }) }, 'A');
+    for (const other of [two, same]) {
+      const defect = defectOf(Type.Object({ one, other }));
+      expect(defect.code).toBe(CONFLICTING_DEFINITION);
+      expect(defect.path).toBe('/$defs/A/properties/b');
+      expect(defect.message).toContain('"B"');
+    }
   });
 });

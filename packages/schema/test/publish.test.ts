@@ -10,6 +10,7 @@ import {
   Int64,
   publishCanonical,
   publishCanonicalOutput,
+  resolveRef,
   stringifyCanonical,
 } from '../src/index.ts';
 import { PUBLISHER_FIXTURES } from './fixtures/publisher.ts';
@@ -150,6 +151,27 @@ describe('publishCanonical', () => {
         additionalProperties: false,
       },
     });
+  });
+
+  it('refers to a definition whose name holds URI characters by a reference that resolves', () => {
+    const names = ['50%', 'a%41', 'with space', 'é#'];
+    const schema = Type.Object(
+      Object.fromEntries(
+        names.map((name, index) => [
+          `p${index}`,
+          Type.Cyclic({ [name]: Type.Object({ next: Type.Optional(Type.Ref(name)) }) }, name),
+        ]),
+      ),
+    );
+    const published = publishCanonical(schema);
+    const properties = published['properties'] as Record<string, { $ref: string }>;
+    const defs = published['$defs'] as Record<string, unknown>;
+    expect(Object.keys(defs)).toEqual(names);
+    names.forEach((name, index) => {
+      const ref = properties[`p${index}`]?.$ref ?? '';
+      expect(resolveRef(published, ref)).toBe(defs[name]);
+    });
+    expect(properties['p0']).toEqual({ $ref: '#/$defs/50%25' });
   });
 
   it('publishes a map of an annotated open value as an annotated open schema', () => {

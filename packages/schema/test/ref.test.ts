@@ -2,6 +2,7 @@
  * Guards local `$ref` resolution: RFC 6901 unescaping (`~1` before `~0`, percent-decoding first),
  * array indexes, local references only, and a defect (never a silent miss) from `resolveRef`.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   defRef,
@@ -102,6 +103,21 @@ describe('helpers', () => {
         document.$defs[name as keyof typeof document.$defs],
       );
     }
+  });
+
+  it('percent-encodes what a URI fragment cannot hold, so every name round-trips', () => {
+    expect(defRef('50%')).toBe('#/$defs/50%25');
+    expect(defRef('a%41')).toBe('#/$defs/a%2541');
+    expect(defRef('with space')).toBe('#/$defs/with%20space');
+    expect(defRef('é#"')).toBe('#/$defs/%C3%A9%23%22');
+    expect(defRef("Plain-1._~!$&'()*+,;=:@")).toBe("#/$defs/Plain-1._~0!$&'()*+,;=:@");
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (name) => {
+        expect(refSegments(defRef(name))).toEqual(['$defs', name]);
+        const target = { title: 'target' };
+        expect(resolveRef({ $defs: { [name]: target } }, defRef(name))).toBe(target);
+      }),
+    );
   });
 
   it('reads a string $ref only', () => {

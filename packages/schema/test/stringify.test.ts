@@ -7,6 +7,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type JsonValue, stringifyCanonical } from '../src/index.ts';
 
+/** `[<hole>, 'x']`: index 0 is absent, not undefined. */
+function holed(): unknown[] {
+  const items: unknown[] = [];
+  items[1] = 'x';
+  return items;
+}
+
+function cyclic(): Record<string, unknown> {
+  const value: Record<string, unknown> = { ok: 1 };
+  value['self'] = value;
+  return value;
+}
+
 describe('stringifyCanonical', () => {
   it('writes bigints exactly', () => {
     expect(stringifyCanonical({ min: -(2n ** 63n), max: 2n ** 63n - 1n })).toBe(
@@ -47,6 +60,8 @@ describe('stringifyCanonical', () => {
     ['a function', [() => 1], '/0'],
     ['a class instance', { when: new Date(0) }, '/when'],
     ['a bare undefined', undefined, ''],
+    ['a hole in an array', { a: holed() }, '/a/0'],
+    ['a cycle', cyclic(), '/self'],
   ])('refuses %s with its pointer', (_name, value, path) => {
     expect(() => stringifyCanonical(value as unknown as JsonValue)).toThrow(
       expect.objectContaining({ code: 'MALFORMED_SCHEMA', path }),

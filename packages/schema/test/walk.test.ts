@@ -13,6 +13,25 @@ import {
   walkSchema,
 } from '../src/index.ts';
 
+/** The subschema keywords of the 2020-12 vocabularies (applicator, unevaluated, content, core). */
+const SUBSCHEMA_KEYWORDS_2020_12 = {
+  single: [
+    'items',
+    'additionalProperties',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'propertyNames',
+    'contains',
+    'contentSchema',
+    'not',
+    'if',
+    'then',
+    'else',
+  ],
+  array: ['allOf', 'anyOf', 'oneOf', 'prefixItems'],
+  map: ['properties', 'patternProperties', '$defs', 'dependentSchemas'],
+} as const;
+
 const schema = {
   type: 'object',
   title: 'root',
@@ -41,6 +60,28 @@ describe('SUBSCHEMA_KEYWORDS', () => {
 });
 
 describe('walkSchema', () => {
+  it('knows every subschema keyword of 2020-12, so a $ref anywhere is reached', () => {
+    const everywhere = Object.fromEntries(
+      [
+        ...SUBSCHEMA_KEYWORDS_2020_12.single.map((keyword) => [keyword, { $ref: '#' }]),
+        ...SUBSCHEMA_KEYWORDS_2020_12.array.map((keyword) => [keyword, [{ $ref: '#' }]]),
+        ...SUBSCHEMA_KEYWORDS_2020_12.map.map((keyword) => [keyword, { x: { $ref: '#' } }]),
+      ].map(([keyword, value]) => [keyword as string, value]),
+    );
+    const refs: string[] = [];
+    walkSchema(everywhere, (node, segments) => {
+      if (typeof node !== 'boolean' && node['$ref'] === '#') refs.push(segments[0] ?? '');
+      return undefined;
+    });
+    expect(refs.sort()).toEqual(
+      [
+        ...SUBSCHEMA_KEYWORDS_2020_12.single,
+        ...SUBSCHEMA_KEYWORDS_2020_12.array,
+        ...SUBSCHEMA_KEYWORDS_2020_12.map,
+      ].sort(),
+    );
+  });
+
   it('visits subschemas in keyword position only, parents first', () => {
     const seen: string[] = [];
     walkSchema(schema, (_node, segments) => {

@@ -1,24 +1,35 @@
 import { SCHEMA_DEFECT_CODES, SchemaDefectError } from '../errors.ts';
 import type { JsonValue } from '../json.ts';
+import { escapePointerSegment } from '../ref.ts';
 
 /**
  * A deep copy of `value` as plain JSON, or a MALFORMED_SCHEMA defect at `path` when it holds
- * something JSON cannot (a function, `undefined`, a non-finite number, a class instance). Keys are
- * defined, never assigned, so a key named `__proto__` stays data.
+ * something JSON cannot (a function, `undefined`, a hole in an array, a non-finite number, a class
+ * instance, a cycle). Keys are defined, never assigned, so a key named `__proto__` stays data.
  */
-export function copyJson(value: unknown, path: string): JsonValue {
+export function copyJson(
+  value: unknown,
+  path: string,
+  ancestors: readonly object[] = [],
+): JsonValue {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return value;
-  } else if (Array.isArray(value)) {
-    return value.map((item, index) => copyJson(item, `${path}/${index}`));
-  } else if (typeof value === 'object') {
+  } else if (typeof value === 'object' && !ancestors.includes(value)) {
+    const within = [...ancestors, value];
+    if (Array.isArray(value)) {
+      const out: JsonValue[] = [];
+      for (let index = 0; index < value.length; index += 1) {
+        out.push(copyJson(value[index], `${path}/${index}`, within));
+      }
+      return out;
+    }
     const proto = Object.getPrototypeOf(value);
     if (proto === Object.prototype || proto === null) {
       const out: Record<string, JsonValue> = {};
       for (const [key, item] of Object.entries(value)) {
-        defineEntry(out, key, copyJson(item, `${path}/${key}`));
+        defineEntry(out, key, copyJson(item, `${path}/${escapePointerSegment(key)}`, within));
       }
       return out;
     }
