@@ -9,13 +9,13 @@ export const DISPATCHER_ERROR_CODES = {
   INVALID_OPTIONS: 'INVALID_OPTIONS',
   /** A job is not `{ name, run }` with a non-empty name, or its scope or guardrails are malformed. */
   INVALID_JOB: 'INVALID_JOB',
-  /** Something other than a {@link Workflow} (or its id) was given where a workflow is needed. */
+  /** Something other than a workflow made by `Workflow.root` (or its id) was given where a workflow is needed. */
   INVALID_WORKFLOW: 'INVALID_WORKFLOW',
   /** A principal or origin is not a non-empty string. */
   INVALID_PRINCIPAL: 'INVALID_PRINCIPAL',
   /** A cancel reason outside `CANCEL_REASONS`. */
   INVALID_CANCEL_REASON: 'INVALID_CANCEL_REASON',
-  /** `submit` options of the wrong kind (a timeout that is not a positive finite number, a listener that is not a function). */
+  /** `submit` options of the wrong kind (a timeout that is not a positive number of at most 2^31 - 1 ms, a listener that is not a function). */
   INVALID_SUBMIT_OPTIONS: 'INVALID_SUBMIT_OPTIONS',
   /** A guardrail returned something other than a verdict made by `ADMIT` or `refuse`. */
   INVALID_VERDICT: 'INVALID_VERDICT',
