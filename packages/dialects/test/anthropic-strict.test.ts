@@ -10,7 +10,15 @@ import {
   DIALECT_ERROR_CODES,
   DialectError,
 } from '../src/index.ts';
-import { maps, recursionSelf, SCHEMA_2020, scalars } from './fixtures/catalog.ts';
+import {
+  maps,
+  noParams,
+  open,
+  recursionMap,
+  recursionSelf,
+  SCHEMA_2020,
+  scalars,
+} from './fixtures/catalog.ts';
 
 const tool = (properties: Record<string, unknown>, required: string[] = []) => ({
   $schema: SCHEMA_2020,
@@ -48,10 +56,79 @@ describe('anthropic_strict input', () => {
     expect(JSON.stringify(schema)).not.toContain('$ref');
   });
 
-  it('spells a nullable type array with anyOf', () => {
+  it('H8/H14/H15: a map is the empty closed object, an open value a primitive union', () => {
+    const p = anthropic.inputSchema(maps).properties as Record<string, unknown>;
+    expect(p.scores).toEqual({
+      description: 'Per name',
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    });
+    expect(p.extras).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    const { schema, narrowed } = anthropic.publish(open, 'input');
+    const primitives = [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'null' },
+    ];
+    expect(schema.properties).toEqual({
+      payload: { description: 'Anything', anyOf: primitives },
+      extra: { anyOf: primitives },
+      bag: { type: 'array', items: { anyOf: primitives } },
+    });
+    expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
+    expect(anthropic.inputSchema(noParams)).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    });
+  });
+
+  it('H8/H9: reports a cycle broken inside a map only as the map, in document order', () => {
+    const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
+    expect(narrowed).toEqual(['/properties/t/properties/kids', '/properties/t/properties/next']);
+    expect(schema.properties).toEqual({
+      t: {
+        type: 'object',
+        properties: {
+          kids: { type: 'object', properties: {}, additionalProperties: false },
+          name: { type: 'string' },
+          next: {
+            type: 'object',
+            title: 'Tree',
+            description: 'A Tree: a recursive reference whose shape is not restated here.',
+            additionalProperties: false,
+          },
+        },
+        required: ['kids'],
+        additionalProperties: false,
+      },
+    });
+  });
+
+  it('H17: drops exclusive bounds and multipleOf', () => {
+    const doc = anthropic.inputSchema(
+      tool({ n: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 9, multipleOf: 3 } }),
+    );
+    expect(doc.properties).toEqual({ n: { type: 'number' } });
+  });
+
+  it('spells a nullable type array with anyOf, the object branch closed', () => {
     const doc = anthropic.inputSchema(tool({ n: { type: ['string', 'null'], description: 'N' } }));
     expect(doc.properties).toEqual({
       n: { description: 'N', anyOf: [{ type: 'string' }, { type: 'null' }] },
+    });
+    const object = anthropic.inputSchema(
+      tool({ o: { type: ['object', 'null'], properties: { a: { type: 'string' } } } }),
+    );
+    expect(object.properties).toEqual({
+      o: {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+          { type: 'null' },
+        ],
+      },
     });
   });
 

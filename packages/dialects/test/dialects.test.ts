@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ANTHROPIC_STRICT_FORMATS,
   DEFAULT_DIALECT,
+  DIALECT_ERROR_CODES,
   DIALECT_NAMES,
   DIALECTS,
   type DialectName,
@@ -198,6 +199,28 @@ describe('the dialect table', () => {
       else expect(out).toBe(wire);
     }
   });
+});
+
+describe('a root that is not an object schema (H19)', () => {
+  it.each(DIALECT_NAMES.filter((name) => name !== 'canonical'))(
+    'is refused by %s as our defect, in words of ours',
+    (name) => {
+      for (const root of [
+        { anyOf: [{ type: 'object', properties: { secret: { type: 'string' } } }] },
+        { oneOf: [{ type: 'object' }] },
+        { type: 'array', items: { type: 'string' } },
+      ]) {
+        expect(() => DIALECTS[name].inputSchema(root)).toThrow(
+          expect.objectContaining({
+            name: 'DialectError',
+            code: DIALECT_ERROR_CODES.ROOT_NOT_OBJECT,
+            dialect: name,
+            message: `${name}: an input document must have an object schema (\`type: "object"\`) at its root`,
+          }),
+        );
+      }
+    },
+  );
 });
 
 describe.each(DIALECT_NAMES)('%s', (name) => {

@@ -52,3 +52,30 @@ it('H10: merges a root reference into the root', () => {
     parent: { $ref: '#' },
   });
 });
+
+it('H10: references into the merged definition, however spelled, follow it to the root', () => {
+  const doc = geminiJson.inputSchema({
+    $schema: SCHEMA_2020,
+    $ref: '#/$defs/Folder',
+    $defs: {
+      Folder: {
+        type: 'object',
+        properties: {
+          self: { $ref: '#/%24defs/Folder' },
+          name: { $ref: '#/$defs/Folder/properties/label' },
+          label: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
+    },
+  });
+  expect(doc).toEqual({
+    type: 'object',
+    properties: {
+      self: { $ref: '#' },
+      name: { $ref: '#/properties/label' },
+      label: { type: 'string' },
+    },
+    additionalProperties: false,
+  });
+});

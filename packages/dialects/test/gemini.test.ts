@@ -11,6 +11,7 @@ import {
   keywordNames,
   maps,
   noParams,
+  open,
   recursionMutual,
   recursionSelf,
   refSiblings,
@@ -80,6 +81,33 @@ describe('gemini input', () => {
     ]);
     expect(schema).not.toHaveProperty('$defs');
     expect(schema).not.toHaveProperty('additionalProperties');
+  });
+
+  it('H14: an open value is a typed object (Gemini needs a type), reported', () => {
+    const { schema, narrowed } = gemini.publish(open, 'input');
+    expect(schema.properties).toEqual({
+      payload: { type: 'object', description: 'Anything' },
+      extra: { type: 'object' },
+      bag: { type: 'array', items: { type: 'object' } },
+    });
+    expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
+  });
+
+  it('H8: describes each map value shape: enum, definition, open', () => {
+    const p = props(gemini.inputSchema(maps));
+    const tail = ' Its entries cannot be stated in this schema.';
+    expect(p.states).toEqual({
+      type: 'object',
+      description: `An object mapping names to values; each value is one of "on", "off".${tail}`,
+    });
+    expect(p.owners).toEqual({
+      type: 'object',
+      description: `An object mapping names to values; each value is an object.${tail}`,
+    });
+    expect(p.extras).toEqual({
+      type: 'object',
+      description: `An object mapping names to values; each value is any JSON value.${tail}`,
+    });
   });
 
   it('H9: self recursion is broken one level down to a described object', () => {

@@ -17,6 +17,14 @@ import { deepFreeze } from './fixtures/freeze.ts';
 
 const at = (doc: SchemaNode, pointer: string) => tryResolveRef(doc, `#${pointer}`);
 
+/** Every object and array inside `value`, once per occurrence (an alias shows up twice). */
+function containers(value: unknown, out: object[] = []): object[] {
+  if (typeof value !== 'object' || value === null) return out;
+  out.push(value);
+  for (const item of Object.values(value)) containers(item, out);
+  return out;
+}
+
 describe('inlineRefs', () => {
   it('inlines a shared definition at every use, without calling it a cycle', () => {
     const leaf = {
@@ -43,6 +51,15 @@ describe('inlineRefs', () => {
   it('hands out fresh copies: output never aliases the input or itself', () => {
     const out = inlineRefs(shared, 'canonical') as Record<string, Record<string, object>>;
     expect(out.properties!.left).not.toBe(out.properties!.right);
+    // Down to the `required` and `enum` arrays of every inlined copy.
+    const input = containers(shared);
+    for (const policy of ['canonical', 'foreign'] as const) {
+      const found = containers(inlineRefs(shared, policy));
+      expect(found.length).toBe(new Set(found).size);
+      for (const container of found) expect(input.includes(container)).toBe(false);
+    }
+    const kept = containers(inlineRefs(recursionMutual, 'foreign'));
+    expect(kept.length).toBe(new Set(kept).size);
   });
 
   it('lets use-site keywords win and keeps keyword-named properties as data', () => {

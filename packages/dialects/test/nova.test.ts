@@ -4,7 +4,14 @@
  */
 import { expect, it } from 'vitest';
 import { novaDialect as nova } from '../src/index.ts';
-import { maps, nested, noParams, recursionMutual, SCHEMA_2020 } from './fixtures/catalog.ts';
+import {
+  maps,
+  nested,
+  noParams,
+  recursionMutual,
+  SCHEMA_2020,
+  scalars,
+} from './fixtures/catalog.ts';
 
 it('H16: the root is exactly {type, properties, required}; nested closure kept', () => {
   const doc = nova.inputSchema({ ...nested, title: 'Tool', description: 'Does things' });
@@ -43,4 +50,14 @@ it('H24: an output root keeps no required and no $schema', () => {
     additionalProperties: false,
   });
   expect(doc).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+});
+
+it('H6: keeps int64 bounds exact and every format below the root', () => {
+  const p = nova.inputSchema(scalars).properties as Record<string, unknown>;
+  expect(p.int64).toEqual({
+    type: 'integer',
+    minimum: -9223372036854775808n,
+    maximum: 9223372036854775807n,
+  });
+  expect(p.span).toEqual({ type: 'string', format: 'duration' });
 });

@@ -121,6 +121,36 @@ describe('openai_strict input', () => {
     );
   });
 
+  it('H10: merges a root reference however the document spells references to it', () => {
+    const spelled: SchemaObject = {
+      $schema: SCHEMA_2020,
+      $ref: '#/%24defs/Folder',
+      $defs: {
+        Folder: {
+          type: 'object',
+          properties: {
+            self: { $ref: '#/$defs/Folder' },
+            name: { $ref: '#/$defs/Folder/properties/label' },
+            label: { type: 'string' },
+          },
+          required: ['label'],
+          additionalProperties: false,
+        },
+      },
+    };
+    const doc = openai.inputSchema(spelled);
+    expect(doc).toEqual(
+      closed({
+        self: { anyOf: [{ $ref: '#' }, { type: 'null' }] },
+        name: { anyOf: [{ $ref: '#/properties/label' }, { type: 'null' }] },
+        label: { type: 'string' },
+      }),
+    );
+    expect(
+      admits(doc, { self: { self: null, name: null, label: 'b' }, name: 'x', label: 'a' }),
+    ).toBe(true);
+  });
+
   it('H15: a tool with no parameters is the empty closed object', () => {
     const empty = {
       $schema: SCHEMA_2020,
