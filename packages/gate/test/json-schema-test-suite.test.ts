@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isJsonObject, type SchemaNode, walkSchema } from '@portcullis/schema';
+import { isJsonObject, SchemaDefectError, type SchemaNode, walkSchema } from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
 import { compileGate, GATE_KEYWORDS, judge, TEMPORAL_FORMATS } from '../src/index.ts';
 import { readExactJson } from './support/exact-json.ts';
@@ -93,6 +93,10 @@ describe.each(FILES)('%s', (file) => {
     const reason = whyNotApplicable(group.schema);
     if (reason !== undefined) {
       tally.skipped += group.tests.length;
+      // Outside the gate is never admitted silently: such a document fails when compiled.
+      it(`${group.description}: refused as a document (${reason})`, () => {
+        expect(() => compileGate(group.schema)).toThrow(SchemaDefectError);
+      });
       continue;
     }
     describe(group.description, () => {
