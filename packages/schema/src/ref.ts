@@ -48,14 +48,24 @@ export function escapePointerSegment(segment: string): string {
 // Everything a URI fragment holds as itself (RFC 3986 pchar, `/` and `?`); the rest is
 // percent-encoded, `%` included, so that {@link refSegments} reads the name back unchanged.
 const NOT_FRAGMENT = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu;
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
  * The local reference to a definition under `$defs`: `#/$defs/<name>`, the name escaped for a JSON
  * pointer and then percent-encoded where a URI fragment cannot hold it (`%`, spaces, `#`,
- * non-ASCII), so that `refSegments(defRef(name))` is `['$defs', name]` for every name.
+ * non-ASCII), so that `refSegments(defRef(name))` is `['$defs', name]` for every name. A name with
+ * a lone surrogate has no encoding and throws MALFORMED_SCHEMA.
  */
 export function defRef(name: string): string {
-  return `#/$defs/${escapePointerSegment(name).replace(NOT_FRAGMENT, encodeURIComponent)}`;
+  const pointer = `/$defs/${escapePointerSegment(name)}`;
+  if (LONE_SURROGATE.test(pointer)) {
+    throw new SchemaDefectError(
+      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
+      pointer,
+      'a definition name must not hold a lone surrogate',
+    );
+  }
+  return `#${pointer.replace(NOT_FRAGMENT, encodeURIComponent)}`;
 }
 
 /**

@@ -265,6 +265,12 @@ describe('references and definitions', () => {
     expect(defect.path).toBe('/properties/two');
   });
 
+  it('refuses a recursive type whose name no reference can spell', () => {
+    const defect = defectOf(Type.Object({ n: Recursive('\uDC00', () => Type.Object({})) }));
+    expect(defect.code).toBe(MALFORMED_SCHEMA);
+    expect(defect.path).toBe('/$defs/\uDC00');
+  });
+
   it('refuses two recursive types whose entries agree but whose other definitions differ', () => {
     const entry = Type.Object({ b: Type.Ref('B') });
     const one = Type.Cyclic({ A: entry, B: Type.Object({ x: Type.String() }) }, 'A');

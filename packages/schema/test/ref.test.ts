@@ -120,6 +120,12 @@ describe('helpers', () => {
     );
   });
 
+  it('refuses a definition name no URI can hold (a lone surrogate) as a defect', () => {
+    expect(() => defRef('a\uD800')).toThrow(
+      expect.objectContaining({ code: 'MALFORMED_SCHEMA', path: '/$defs/a\uD800' }),
+    );
+  });
+
   it('reads a string $ref only', () => {
     expect(refOf({ $ref: '#/$defs/A' })).toBe('#/$defs/A');
     expect(refOf({ $ref: 3 })).toBeUndefined();
