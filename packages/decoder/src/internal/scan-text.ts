@@ -28,6 +28,8 @@ let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
 let failIndex = 0;
 let sawBigInt = false;
 let sawLoneSurrogate = false;
+/** Whether the string `skipString` last skipped held an escape. */
+let escapedSeen = false;
 
 let kinds = new Uint8Array(64);
 let nameBase = new Int32Array(64);
@@ -141,8 +143,6 @@ function skipString(u: Uint16Array, j: number, n: number): number {
     if (j < 0) return -1;
   }
 }
-
-let escapedSeen = false;
 
 /** Handles the backslash at `j`: returns the index after its escape, or -1 when it refuses. */
 function stringEscape(u: Uint16Array, j: number, n: number): number {
