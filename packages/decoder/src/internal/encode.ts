@@ -53,7 +53,9 @@ export function encodeAscii(text: string): Uint8Array | undefined {
 
 /** A DataView of bytes `encodeAscii` returned, for the byte scan (the scratch buffer's is kept). */
 export function asciiView(bytes: Uint8Array): DataView {
-  return bytes === scratch ? scratchWords : new DataView(bytes.buffer);
+  return bytes === scratch
+    ? scratchWords
+    : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Zeroes what the last `encodeAscii` wrote into the scratch buffer. */
