@@ -45,30 +45,43 @@ const STATABLE: Record<DialectName, Statable> = {
   anthropic_strict: { mapEntries: false, open: 'primitive', nodeDepth: 1 },
 };
 
+/** A keyword a dialect documents as dropped, judged where it stands. */
+type Drops = (keyword: string, node: SchemaObject, atRoot: boolean) => boolean;
+
+const among =
+  (keywords: readonly string[]): Drops =>
+  (keyword) =>
+    keywords.includes(keyword);
+
 /** The keywords each dialect documents as dropped, and whether it breaks cycles. */
-const DROPPED: Record<DialectName, { keywords: readonly string[]; breaksCycles: boolean }> = {
-  canonical: { keywords: [], breaksCycles: false },
+const DROPPED: Record<DialectName, { drops: Drops; breaksCycles: boolean }> = {
+  canonical: { drops: () => false, breaksCycles: false },
   openai_strict: {
-    keywords: ['default', 'pattern', 'minLength', 'maxLength'],
+    drops: among(['default', 'pattern', 'minLength', 'maxLength']),
     breaksCycles: false,
   },
   gemini: {
-    keywords: [
-      'additionalProperties',
-      'minimum',
-      'maximum',
-      'exclusiveMinimum',
-      'exclusiveMaximum',
-      'format',
-      'enum',
-      'title',
-    ],
+    // Closure and titles everywhere; integer bounds; every format but date-time; a non-string enum.
+    drops: (keyword, node) =>
+      ['additionalProperties', 'exclusiveMinimum', 'exclusiveMaximum', 'title'].includes(keyword) ||
+      ((keyword === 'minimum' || keyword === 'maximum') && node.type === 'integer') ||
+      (keyword === 'format' && node.format !== 'date-time') ||
+      (keyword === 'enum' &&
+        Array.isArray(node.enum) &&
+        node.enum.some((value) => typeof value !== 'string')),
     breaksCycles: true,
   },
-  gemini_json: { keywords: ['exclusiveMinimum', 'exclusiveMaximum', 'title'], breaksCycles: false },
-  nova: { keywords: ['additionalProperties'], breaksCycles: true },
+  gemini_json: {
+    drops: among(['exclusiveMinimum', 'exclusiveMaximum', 'title']),
+    breaksCycles: false,
+  },
+  // Closure at the root only: nested closure and map value shapes are kept.
+  nova: {
+    drops: (keyword, _node, atRoot) => atRoot && keyword === 'additionalProperties',
+    breaksCycles: true,
+  },
   anthropic_strict: {
-    keywords: [
+    drops: among([
       'minimum',
       'maximum',
       'exclusiveMinimum',
@@ -76,7 +89,7 @@ const DROPPED: Record<DialectName, { keywords: readonly string[]; breaksCycles: 
       'minLength',
       'maxLength',
       'pattern',
-    ],
+    ]),
     breaksCycles: true,
   },
 };
@@ -149,8 +162,7 @@ function onlyOptionalNullsRemoved(
 
 /** Canonical with the dropped keywords removed (and recursion inside definitions left open). */
 function relaxed(canonical: SchemaObject, dialect: DialectName): SchemaObject {
-  const { keywords, breaksCycles } = DROPPED[dialect];
-  const drop = new Set(keywords);
+  const { drops, breaksCycles } = DROPPED[dialect];
   const walk = (node: unknown, inDef: string | undefined, isSchema: boolean): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n, inDef, isSchema));
     if (!isJsonObject(node)) return node;
@@ -158,7 +170,7 @@ function relaxed(canonical: SchemaObject, dialect: DialectName): SchemaObject {
     if (breaksCycles && inDef !== undefined && node.$ref === `#/$defs/${inDef}`) return {};
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (drop.has(key)) continue;
+      if (drops(key, node, node === canonical)) continue;
       if (key === 'properties' || key === '$defs') {
         out[key] = Object.fromEntries(
           Object.entries(value as object).map(([name, child]) => [
