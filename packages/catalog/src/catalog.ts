@@ -6,6 +6,7 @@ import { isToolDefinition } from './define-tool.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from './errors.ts';
 import { deepFreeze } from './internal/freeze.ts';
 import { publishInput, publishOutput } from './internal/publish.ts';
+import { quoteName } from './internal/quote.ts';
 import { scanExports } from './internal/scan.ts';
 import { KIND_META_KEY, WEIGHT_META_KEY } from './meta.ts';
 import { isToolKind, TOOL_KINDS, type ToolKind } from './tool-kind.ts';
@@ -79,11 +80,17 @@ export interface Catalog {
 
 /** The directory to scan and how. */
 export interface ScanOptions {
-  /** A path (resolved against the working directory) or a `file:` URL. */
+  /** A non-empty path (resolved against the working directory) or a `file:` URL. */
   readonly directory: string | URL;
-  /** File endings imported as modules; default `['.js', '.mjs']`. Every other file is not read. */
+  /**
+   * File endings imported as modules; default `['.js', '.mjs']`. Every other file, a hidden file
+   * (name starting with `.`) and a declaration file (`.d.ts`) is not read.
+   */
   readonly extensions?: readonly string[];
-  /** Whether to descend into subdirectories (never `node_modules` or dot-directories); default true. */
+  /**
+   * Whether to descend into subdirectories (never `node_modules` or dot-directories, each directory
+   * once however many symbolic links reach it); default true.
+   */
   readonly recursive?: boolean;
 }
 
@@ -129,12 +136,6 @@ function describeOrigin(origin: ToolOrigin): string {
   return origin.source === 'explicit'
     ? `tools[${origin.index}]`
     : `module ${JSON.stringify(origin.relativeModule)}`;
-}
-
-function quoteName(name: string): string {
-  const shown =
-    name.length > TOOL_NAME_MAX_LENGTH + 8 ? `${name.slice(0, TOOL_NAME_MAX_LENGTH)}…` : name;
-  return JSON.stringify(shown);
 }
 
 function moduleOf(origin: ToolOrigin): { module?: string } {
@@ -217,7 +218,10 @@ function checkShape(definition: AnyToolDefinition, name: string, origin: ToolOri
       throw invalid(name, origin, 'annotations must be an object');
     }
     for (const [key, value] of Object.entries(annotations)) {
-      const expected = ANNOTATION_KEYS[key as keyof ToolAnnotations] as string | undefined;
+      // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
+      const expected = Object.hasOwn(ANNOTATION_KEYS, key)
+        ? ANNOTATION_KEYS[key as keyof ToolAnnotations]
+        : undefined;
       if (expected === undefined) {
         throw invalid(
           name,
@@ -365,10 +369,23 @@ function explicitCandidates(tools: readonly AnyToolDefinition[] | undefined): Ca
   return tools.map((value, index) => ({ value, origin: { source: 'explicit', index } }));
 }
 
-function directoryOf(location: string | URL): string {
-  return location instanceof URL || location.startsWith('file:')
-    ? fileURLToPath(location)
-    : resolve(location);
+/** The directory a scan names, absolute; anything but a non-empty path or a `file:` URL is refused. */
+function directoryOf(location: unknown): string {
+  let cause: unknown;
+  try {
+    if (location instanceof URL || (typeof location === 'string' && location.startsWith('file:'))) {
+      return fileURLToPath(location);
+    }
+    if (typeof location === 'string' && location !== '') return resolve(location);
+  } catch (error) {
+    cause = error;
+  }
+  throw new CatalogError(
+    CATALOG_ERROR_CODES.SCAN_FAILED,
+    'Scanning for tools failed: the scan directory must be a non-empty path or a file: URL',
+    {},
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 async function buildScanned(
@@ -376,8 +393,10 @@ async function buildScanned(
   scan: string | URL | ScanOptions,
 ): Promise<Catalog> {
   const explicit = explicitCandidates(tools);
-  const options: ScanOptions =
-    typeof scan === 'string' || scan instanceof URL ? { directory: scan } : scan;
+  const options: Partial<ScanOptions> =
+    typeof scan === 'object' && scan !== null && !(scan instanceof URL)
+      ? scan
+      : { directory: scan };
   const exports = await scanExports({
     directory: directoryOf(options.directory),
     extensions: options.extensions ?? DEFAULT_SCAN_EXTENSIONS,
@@ -399,9 +418,10 @@ async function buildScanned(
  * than once (listed and scanned, or exported twice) is one entry.
  *
  * Without `scan` the build is synchronous. With `scan` it returns a promise: every `.js`/`.mjs`
- * module under the directory (recursively, in path order) is imported, and every export made by
- * `defineTool` joins the catalog after the explicit `tools`; other exports and other files are
- * ignored, and a module that fails to import is a SCAN_FAILED.
+ * module under the directory (recursively, in code-unit order of relative paths) is imported, and
+ * every export made by `defineTool` joins the catalog after the explicit `tools`; other exports and
+ * other files are ignored, and a location that is not a path or `file:` URL, an unreadable
+ * directory or a module that fails to import is a SCAN_FAILED.
  */
 export function createCatalog(
   options: CatalogOptions & { readonly scan: string | URL | ScanOptions },

@@ -6,9 +6,15 @@
  * pinned as the design's contract states them.
  */
 import { fileURLToPath } from 'node:url';
-import { INT64_MAX, INT64_MIN, SchemaDefectError } from '@portcullis/schema';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  publishCanonical,
+  publishCanonicalOutput,
+  SchemaDefectError,
+} from '@portcullis/schema';
 import Type from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type AnyToolDefinition,
   CATALOG_ERROR_CODES,
@@ -16,9 +22,20 @@ import {
   CatalogError,
   createCatalog,
   defineTool,
+  exposure,
   KIND_META_KEY,
   WEIGHT_META_KEY,
 } from '../src/index.ts';
+
+// The publisher, observed: every call still reaches the real one.
+vi.mock('@portcullis/schema', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portcullis/schema')>();
+  return {
+    ...actual,
+    publishCanonical: vi.fn(actual.publishCanonical),
+    publishCanonicalOutput: vi.fn(actual.publishCanonicalOutput),
+  };
+});
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const GOOD = new URL('good/', FIXTURES);
@@ -231,7 +248,7 @@ describe('createCatalog over the good fixtures', () => {
   it('publishes once and freezes what it published', async () => {
     const catalog = await createCatalog({ scan: GOOD });
     for (const entry of catalog.entries) {
-      expect(entry.canonicalInput).toBe(catalog.get(entry.name)?.canonicalInput);
+      expect(entry.published.inputSchema).toBe(entry.canonicalInput);
       expect(deeplyFrozen(entry.published)).toBe(true);
       expect(Object.isFrozen(entry)).toBe(true);
     }
@@ -240,6 +257,32 @@ describe('createCatalog over the good fixtures', () => {
     expect(() => {
       first.required = [];
     }).toThrow(TypeError);
+  });
+});
+
+describe('publishing', () => {
+  it('renders each definition once at build, however often it arrives, and never on reading', () => {
+    const echo = tool({ output: Type.Object({ text: Type.String() }) });
+    const other = tool({ name: 'other', input: Type.Object({ count: Type.Number() }) });
+    vi.mocked(publishCanonical).mockClear();
+    vi.mocked(publishCanonicalOutput).mockClear();
+    const catalog = createCatalog({ tools: [echo, other, echo] });
+    expect(vi.mocked(publishCanonical).mock.calls).toEqual([[echo.input], [other.input]]);
+    expect(vi.mocked(publishCanonicalOutput).mock.calls).toEqual([[echo.output]]);
+    const served = exposure(catalog, ['echo', 'other']);
+    expect(served.get('echo')?.published.outputSchema).toBe(catalog.get('echo')?.canonicalOutput);
+    expect(publishCanonical).toHaveBeenCalledTimes(2);
+    expect(publishCanonicalOutput).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the declared schemas as they were', () => {
+    const example = { city: 'Oslo' };
+    const input = Type.Object({ city: Type.String({ examples: [example] }) });
+    const before = structuredClone(input);
+    createCatalog({ tools: [tool({ input })] });
+    expect(input).toStrictEqual(before);
+    expect(Object.isFrozen(input)).toBe(false);
+    expect(Object.isFrozen(example)).toBe(false);
   });
 });
 
@@ -442,6 +485,18 @@ describe('malformed definitions', () => {
       'annotations accept only title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint',
     ],
     [{ annotations: { destructiveHint: 'no' } }, 'annotations.destructiveHint must be a boolean'],
+    [
+      { annotations: { constructor: true } },
+      'annotations accept only title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint',
+    ],
+    [
+      { annotations: { toString: 'hint' } },
+      'annotations accept only title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint',
+    ],
+    [
+      { annotations: JSON.parse('{"__proto__": true}') },
+      'annotations accept only title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint',
+    ],
     [{ scope: ['echo'] }, 'only an orchestrator declares a scope'],
     [{ kind: 'orchestrator', scope: 'echo' }, 'scope must be an array of tool names'],
     [

@@ -1,12 +1,13 @@
 /*
- * Guards the directory scan: every `.js`/`.mjs` module under the directory is imported in path
- * order (recursively unless told otherwise, never into `node_modules` or dot-directories), other
- * files are not read, exports not made by defineTool are ignored, and a directory or module that
- * cannot be read is a SCAN_FAILED. It also runs the scan under plain Node against the built
+ * Guards the directory scan: every `.js`/`.mjs` module under the directory is imported in
+ * code-unit order of its relative path (recursively unless told otherwise, never into
+ * `node_modules` or dot-directories, each directory once however many links reach it), hidden,
+ * declaration and other files are not read, exports not made by defineTool are ignored, and a
+ * directory, module or scan location that cannot be read is a SCAN_FAILED. It also runs the scan under plain Node against the built
  * package, the path a production app takes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,14 @@ function toolModule(name: string): string {
 }
 
 let tree: string;
+let edges: string;
+
+async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(root, path, '..'), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+}
 
 beforeAll(async () => {
   // Inside the package, so the modules resolve `@portcullis/catalog` and `typebox` as fixtures do.
@@ -47,14 +56,25 @@ beforeAll(async () => {
     '.hidden/h.js': 'throw new Error("a dot-directory must not be entered");',
     'node_modules/i.js': 'throw new Error("node_modules must not be entered");',
   };
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(tree, path, '..'), { recursive: true });
-    await writeFile(join(tree, path), text);
-  }
+  await writeTree(tree, files);
+  // A second tree for the edges of the walk: a file and a directory whose paths interleave, hidden
+  // and declaration files, and two symbolic links back to the root (a loop the walk must leave).
+  edges = await mkdtemp(join(PACKAGE, 'test', '.scan-'));
+  await writeTree(edges, {
+    'deep.js': toolModule('deep_js'),
+    'deep/f.js': toolModule('deep_f'),
+    '.eslintrc.js': 'throw new Error("a hidden file must not be read");',
+    '._deep.js': 'throw new Error("a hidden file must not be read");',
+    'types.d.ts': 'throw new Error("a declaration file must not be read");',
+    'deep/types.d.mts': 'throw new Error("a declaration file must not be read");',
+  });
+  await symlink(edges, join(edges, 'deep', 'loop'));
+  await symlink(edges, join(edges, 'deep', 'loop-again'));
 });
 
 afterAll(async () => {
   await rm(tree, { recursive: true, force: true });
+  await rm(edges, { recursive: true, force: true });
 });
 
 describe('scan', () => {
@@ -84,6 +104,43 @@ describe('scan', () => {
     for (const scan of [tree, url, url.href]) {
       expect((await createCatalog({ scan })).size).toBe(4);
     }
+  });
+
+  it('orders modules by their whole relative path, so "deep.js" precedes "deep/f.js"', async () => {
+    const catalog = await createCatalog({ scan: edges });
+    expect(catalog.entries.map((entry) => entry.origin)).toEqual([
+      expect.objectContaining({ relativeModule: 'deep.js' }),
+      expect.objectContaining({ relativeModule: 'deep/f.js' }),
+    ]);
+  });
+
+  it('walks a directory reached again through symbolic links once, so a loop ends', async () => {
+    const catalog = await createCatalog({ scan: join(edges, 'deep', 'loop') });
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['deep_js', 'deep_f']);
+  });
+
+  it('reads no hidden file and no declaration file, whatever endings it is given', async () => {
+    const extensions = ['.js', '.ts', '.mts'];
+    const catalog = await createCatalog({ scan: { directory: edges, extensions } });
+    expect(catalog.size).toBe(2);
+  });
+
+  it.each([
+    ['a URL that is not file:', new URL('https://example.com/tools/')],
+    ['a file: URL string that is not one', 'file://remote-host/tools/'],
+    ['an empty path', ''],
+    ['options without a directory', {}],
+    ['null', null],
+  ])('refuses %s as the directory to scan', async (_what, scan) => {
+    const error = await createCatalog({ scan: scan as never }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(CatalogError);
+    expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.SCAN_FAILED);
+    expect((error as CatalogError).message).toBe(
+      'Scanning for tools failed: the scan directory must be a non-empty path or a file: URL',
+    );
   });
 
   it('ignores exports that are not definitions', async () => {

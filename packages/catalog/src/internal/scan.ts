@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
@@ -22,9 +22,33 @@ export interface ScanPlan {
   readonly recursive: boolean;
 }
 
-async function listModules(plan: ScanPlan, directory: string, found: string[]): Promise<void> {
+/** TypeScript declaration files: never a module with exports, whatever endings a scan accepts. */
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isModuleFile(plan: ScanPlan, name: string): boolean {
+  return (
+    !name.startsWith('.') &&
+    !DECLARATION_FILE.test(name) &&
+    plan.extensions.some((extension) => name.endsWith(extension))
+  );
+}
+
+async function listModules(
+  plan: ScanPlan,
+  directory: string,
+  visited: Set<string>,
+  found: string[],
+): Promise<void> {
   let entries: Dirent[];
   try {
+    // A directory reached twice (a symbolic link back up the tree) is walked once, so a loop ends.
+    const real = await realpath(directory);
+    if (visited.has(real)) return;
+    visited.add(real);
     entries = await readdir(directory, { withFileTypes: true });
   } catch (cause) {
     throw new CatalogError(
@@ -34,7 +58,7 @@ async function listModules(plan: ScanPlan, directory: string, found: string[]): 
       { cause },
     );
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
   for (const entry of entries) {
     const path = join(directory, entry.name);
     let isDirectory = entry.isDirectory();
@@ -46,26 +70,33 @@ async function listModules(plan: ScanPlan, directory: string, found: string[]): 
     }
     if (isDirectory) {
       if (plan.recursive && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
-        await listModules(plan, path, found);
+        await listModules(plan, path, visited, found);
       }
-    } else if (isFile && plan.extensions.some((extension) => entry.name.endsWith(extension))) {
+    } else if (isFile && isModuleFile(plan, entry.name)) {
       found.push(path);
     }
   }
 }
 
 /**
- * Imports every module file under the plan's directory, in code-unit order of their paths, and
- * returns every export of each. A file that is not a module by its ending is not read; a directory
- * whose name starts with `.` or is `node_modules` is not entered. A module that cannot be imported
- * is a SCAN_FAILED naming it, with the import error as cause.
+ * Imports every module file under the plan's directory, in code-unit order of their
+ * `/`-separated relative paths, and returns every export of each. A file that is not a module by
+ * its ending, a declaration file (`.d.ts`) and a file or directory whose name starts with `.` are
+ * not read; `node_modules` is not entered; a directory reached again through a symbolic link is
+ * not walked twice. A module that cannot be imported is a SCAN_FAILED naming it, with the import
+ * error as cause.
  */
 export async function scanExports(plan: ScanPlan): Promise<ScannedExport[]> {
-  const modules: string[] = [];
-  await listModules(plan, plan.directory, modules);
+  const found: string[] = [];
+  await listModules(plan, plan.directory, new Set(), found);
+  const modules = found
+    .map((module) => ({
+      module,
+      relativeModule: relative(plan.directory, module).split(sep).join('/'),
+    }))
+    .sort((a, b) => compareCodeUnits(a.relativeModule, b.relativeModule));
   const exports: ScannedExport[] = [];
-  for (const module of modules) {
-    const relativeModule = relative(plan.directory, module).split(sep).join('/');
+  for (const { module, relativeModule } of modules) {
     let namespace: Record<string, unknown>;
     try {
       namespace = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
@@ -77,7 +108,7 @@ export async function scanExports(plan: ScanPlan): Promise<ScannedExport[]> {
         { cause },
       );
     }
-    for (const exportName of Object.keys(namespace).sort()) {
+    for (const exportName of Object.keys(namespace).sort(compareCodeUnits)) {
       exports.push({ module, relativeModule, exportName, value: namespace[exportName] });
     }
   }
