@@ -5,7 +5,7 @@
  */
 
 /** MCP logging severities (RFC 5424 names, as `notifications/message` spells them). */
-export const LOG_LEVELS = [
+export const LOG_LEVELS = Object.freeze([
   'debug',
   'info',
   'notice',
@@ -14,7 +14,7 @@ export const LOG_LEVELS = [
   'critical',
   'alert',
   'emergency',
-] as const;
+] as const);
 
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -129,9 +129,11 @@ export function defineTool<
 
 /** True when `value` was made by {@link defineTool} (by this or another copy of the package). */
 export function isToolDefinition(value: unknown): value is AnyToolDefinition {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [DEFINITION_BRAND]?: unknown })[DEFINITION_BRAND] === true
-  );
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return (value as { [DEFINITION_BRAND]?: unknown })[DEFINITION_BRAND] === true;
+  } catch {
+    // A revoked proxy or a throwing getter is not a definition; a guard answers, it never throws.
+    return false;
+  }
 }

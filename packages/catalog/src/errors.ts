@@ -3,7 +3,7 @@
  * its tools, found while the catalog is built (or, for an empty exposure, when a server asserts
  * what it will serve), so the process refuses to start rather than serve a broken contract.
  */
-export const CATALOG_ERROR_CODES = {
+export const CATALOG_ERROR_CODES = Object.freeze({
   /** An exposable definition has no name (absent or empty). */
   MISSING_NAME: 'MISSING_NAME',
   /** A name is not a valid MCP tool name (1 to 128 characters of `A-Za-z0-9_-.`). */
@@ -24,7 +24,7 @@ export const CATALOG_ERROR_CODES = {
   EMPTY_EXPOSURE: 'EMPTY_EXPOSURE',
   /** The scanned directory could not be read or one of its modules could not be imported. */
   SCAN_FAILED: 'SCAN_FAILED',
-} as const;
+} as const);
 
 /** One of {@link CATALOG_ERROR_CODES}. */
 export type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[keyof typeof CATALOG_ERROR_CODES];

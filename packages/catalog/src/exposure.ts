@@ -1,5 +1,6 @@
 import type { Catalog, CatalogEntry } from './catalog.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from './errors.ts';
+import { quoteName } from './internal/quote.ts';
 
 /**
  * The tools a server serves: a subset of a catalog, in catalog order. Tools outside it stay in
@@ -20,22 +21,28 @@ export interface Exposure {
 export type ExposurePredicate = (entry: CatalogEntry) => boolean;
 
 /**
- * The exposure set of `catalog`: the named tools, or the entries `select` accepts. A name the
- * catalog does not hold is an UNKNOWN_TOOL (a misspelt grant would otherwise vanish silently). An
- * empty result is returned as is; {@link assertExposure} is what refuses it, at server start.
+ * The exposure set of `catalog`: the named tools (a single string is one name, never its
+ * characters), or the entries for which `select` returns `true` (anything else, a promise
+ * included, leaves the entry out). A name the catalog does not hold is an UNKNOWN_TOOL (a misspelt
+ * grant would otherwise vanish silently). An empty result is returned as is; {@link assertExposure}
+ * is what refuses it, at server start.
  */
-export function exposure(catalog: Catalog, select: Iterable<string> | ExposurePredicate): Exposure {
+export function exposure(
+  catalog: Catalog,
+  select: string | Iterable<string> | ExposurePredicate,
+): Exposure {
   let chosen: CatalogEntry[];
   if (typeof select === 'function') {
-    chosen = catalog.entries.filter((entry) => select(entry));
+    chosen = catalog.entries.filter((entry) => select(entry) === true);
   } else {
     const wanted = new Set<string>();
-    for (const name of select) {
+    for (const name of typeof select === 'string' ? [select] : select) {
       if (!catalog.has(name)) {
+        const shown = String(name);
         throw new CatalogError(
           CATALOG_ERROR_CODES.UNKNOWN_TOOL,
-          `The exposure names tool ${JSON.stringify(String(name))}, which the catalog does not hold`,
-          { tool: String(name) },
+          `The exposure names tool ${quoteName(shown)}, which the catalog does not hold`,
+          { tool: shown },
         );
       }
       wanted.add(name);

@@ -3,7 +3,7 @@
  * marked invoked-as-tool when a server runs it; an `orchestrator`, which may dispatch sub-agents
  * within a sealed scope. Thinkers and orchestrators receive a `dispatch` in their context.
  */
-export const TOOL_KINDS = ['tool', 'thinker', 'orchestrator'] as const;
+export const TOOL_KINDS = Object.freeze(['tool', 'thinker', 'orchestrator'] as const);
 
 /** One of {@link TOOL_KINDS}. */
 export type ToolKind = (typeof TOOL_KINDS)[number];

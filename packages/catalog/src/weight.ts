@@ -2,7 +2,7 @@
  * The cost classes a consumer can tell apart: `lookup` (an API wrapper or a read, seconds),
  * `compute` (local work that scales with its input), `agent` (a model in a loop, often minutes).
  */
-export const WEIGHT_KINDS = ['lookup', 'compute', 'agent'] as const;
+export const WEIGHT_KINDS = Object.freeze(['lookup', 'compute', 'agent'] as const);
 
 /** One of {@link WEIGHT_KINDS}. */
 export type WeightKind = (typeof WEIGHT_KINDS)[number];
@@ -45,7 +45,12 @@ export function checkWeight(
       fault: `weight has ${extra.length} undeclared ${extra.length === 1 ? 'property' : 'properties'} (accepted: kind, level, minSeconds, maxSeconds)`,
     };
   }
-  const { kind, level, minSeconds, maxSeconds } = record;
+  // Own properties only: a key inherited from a prototype was not declared.
+  const own = (key: string): unknown => (Object.hasOwn(record, key) ? record[key] : undefined);
+  const kind = own('kind');
+  const level = own('level');
+  const minSeconds = own('minSeconds');
+  const maxSeconds = own('maxSeconds');
   if (typeof kind !== 'string' || !(WEIGHT_KINDS as readonly string[]).includes(kind)) {
     return { fault: `weight.kind must be one of ${WEIGHT_KINDS.join(', ')}` };
   }

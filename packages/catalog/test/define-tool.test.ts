@@ -59,6 +59,19 @@ describe('defineTool', () => {
     }
   });
 
+  it('answers false, never throws, for a value whose brand cannot be read', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const brand = Symbol.for('@portcullis/catalog/tool-definition');
+    const throwing = Object.defineProperty({}, brand, {
+      get() {
+        throw new Error('unreadable');
+      },
+    });
+    expect(isToolDefinition(proxy)).toBe(false);
+    expect(isToolDefinition(throwing)).toBe(false);
+  });
+
   it('passes the typed input and the context through to run', async () => {
     const definition = defineTool({
       name: 'ledger',

@@ -19,6 +19,7 @@ describe('CatalogError', () => {
       EMPTY_EXPOSURE: 'EMPTY_EXPOSURE',
       SCAN_FAILED: 'SCAN_FAILED',
     });
+    expect(Object.isFrozen(CATALOG_ERROR_CODES)).toBe(true);
   });
 
   it('carries its code, tool, module and cause', () => {

@@ -1,6 +1,7 @@
 /*
  * Guards "exposable is not exposed": an exposure is the subset of the catalog a server serves, in
- * catalog order; a name the catalog lacks is refused at once; an empty set is refused when
+ * catalog order; a name the catalog lacks is refused at once; a lone string is one name and only a
+ * predicate's `true` exposes (fail closed); an empty set is refused when
  * asserted (the server asserts it at start); what is not exposed stays in the catalog.
  */
 import Type from 'typebox';
@@ -64,6 +65,32 @@ describe('exposure', () => {
     expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.UNKNOWN_TOOL);
     expect((error as CatalogError).message).toBe(
       'The exposure names tool "delta", which the catalog does not hold',
+    );
+  });
+
+  it('takes a single string as one name, never as its characters', () => {
+    const short = createCatalog({ tools: [tool('a'), tool('b'), tool('ab')] });
+    expect([...exposure(short, 'ab').names]).toEqual(['ab']);
+    expect([...exposure(catalog, 'alpha').names]).toEqual(['alpha']);
+  });
+
+  it('exposes an entry only when the predicate returns true, so a promise exposes nothing', () => {
+    const truthy = (() => 1) as unknown as () => boolean;
+    const pending = (async () => true) as unknown as () => boolean;
+    expect(exposure(catalog, truthy).size).toBe(0);
+    expect(exposure(catalog, pending).size).toBe(0);
+  });
+
+  it('shortens an overlong unknown name in the message', () => {
+    let error: unknown;
+    try {
+      exposure(catalog, ['z'.repeat(10_000)]);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.UNKNOWN_TOOL);
+    expect((error as CatalogError).message).toBe(
+      `The exposure names tool "${'z'.repeat(128)}…", which the catalog does not hold`,
     );
   });
 

@@ -14,6 +14,22 @@ describe('isValidToolName', () => {
     expect(TOOL_NAME_PATTERN.source).toBe('^[A-Za-z0-9_.-]{1,128}$');
   });
 
+  it('keeps its rule whatever is done to the exported pattern', () => {
+    const source = TOOL_NAME_PATTERN.source;
+    try {
+      // `compile` rewrites a RegExp in place, frozen or not (it throws only after rewriting).
+      expect(() => TOOL_NAME_PATTERN.compile('.*')).toThrow(TypeError);
+      expect(isValidToolName('a b')).toBe(false);
+    } finally {
+      try {
+        TOOL_NAME_PATTERN.compile(source);
+      } catch {
+        // Restored before the frozen lastIndex refuses the write.
+      }
+    }
+    expect(TOOL_NAME_PATTERN.source).toBe(source);
+  });
+
   it('accepts the specification’s examples and the edges of the length', () => {
     for (const name of ['getUser', 'DATA_EXPORT_v2', 'admin.tools.list', 'a', 'x'.repeat(128)]) {
       expect(isValidToolName(name), name).toBe(true);

@@ -26,6 +26,19 @@ describe('checkWeight', () => {
     expect(Object.keys(judged.weight)).toEqual(['kind', 'level', 'minSeconds', 'maxSeconds']);
   });
 
+  it('reads only the weight’s own properties, never its prototype’s', () => {
+    expect(checkWeight(Object.create(VALID))).toEqual({
+      fault: 'weight.kind must be one of lookup, compute, agent',
+    });
+    expect(
+      checkWeight(Object.assign(Object.create({ level: 3 }), { ...VALID, level: undefined })),
+    ).toEqual({ fault: 'weight.level must be an integer from 1 to 5' });
+  });
+
+  it('freezes the kinds, so no caller can widen the rule', () => {
+    expect(Object.isFrozen(WEIGHT_KINDS)).toBe(true);
+  });
+
   it('accepts equal bounds, zero seconds, and writes -0 as 0', () => {
     const judged = checkWeight({ kind: 'lookup', level: 1, minSeconds: -0, maxSeconds: 0 });
     expect(judged).toEqual({ weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 0 } });
