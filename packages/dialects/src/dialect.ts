@@ -8,7 +8,8 @@ export type SchemaSide = 'input' | 'output';
  * One rendering of a canonical document. `narrowed` lists, as JSON pointers into `schema`, every
  * declared field whose shape the dialect could not state (a map, an open value) and published
  * narrower or shapeless instead: what a server puts in `_meta["portcullis/narrowed"]` so a consumer
- * knows why it cannot fill that field. Empty when nothing narrowed; in document order.
+ * knows why it cannot fill that field. Empty when nothing narrowed; in document order; a field
+ * inside one that narrowed whole is not listed again.
  */
 export interface Publication {
   readonly schema: SchemaObject;
@@ -17,8 +18,8 @@ export interface Publication {
 
 /**
  * One spelling of the canonical contract. Every function is pure and deterministic: the canonical
- * document is never mutated, property order is kept, and rendering a rendered document again
- * changes nothing.
+ * document is never mutated, a rendering shares no object with it or with any other rendering,
+ * property order is kept, and rendering a rendered document again changes nothing.
  */
 export interface Dialect {
   /** The wire name a request selects this dialect by. */
