@@ -13,6 +13,8 @@
 const SCRATCH_UNITS = 1 << 20;
 /** Code units sampled, evenly spread, before the text is encoded. */
 const SAMPLES = 32;
+/** Texts shorter than this are encoded without sampling first. */
+const SAMPLE_FROM = 2048;
 
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(0);
@@ -21,6 +23,8 @@ let scratchUsed = 0;
 
 function sampledAscii(text: string): boolean {
   const n = text.length;
+  // Below this length a failed encodeInto costs less than the sampling would.
+  if (n < SAMPLE_FROM) return true;
   const step = n > SAMPLES ? Math.floor(n / SAMPLES) : 1;
   for (let k = 0; k < n; k += step) {
     if (text.charCodeAt(k) >= 0x80) return false;
