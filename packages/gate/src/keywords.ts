@@ -46,13 +46,10 @@ export type GateKeyword =
   | (typeof GATE_KEYWORDS.annotations)[number];
 
 /**
- * The `format` values the gate asserts, each per RFC 3339 (section 5.6 and the `duration` grammar of
- * its Appendix A). Any other format is refused at compile time as UNSUPPORTED_CONSTRUCT.
+ * The formats the gate asserts: the vocabulary's temporal strings, in the RFC 3339 profile of
+ * ISO-8601. Any other `format` in a document is a defect, never silently an annotation.
  */
-export const TEMPORAL_FORMATS = ['date-time', 'date', 'time', 'duration'] as const;
-
-/** One of {@link TEMPORAL_FORMATS}. */
-export type TemporalFormat = (typeof TEMPORAL_FORMATS)[number];
+export { TEMPORAL_FORMATS, type TemporalFormat } from '@portcullis/schema';
 
 /**
  * The path segment that stands for a map entry's key in a refusal: keys are the caller's words and
