@@ -1,7 +1,8 @@
 /*
  * Invariant: an object is refused for a duplicate name exactly when two of its member names are
  * equal after unescaping, at the second one's opening quote, however many members it has (the
- * pairwise, filtered and Set paths alike) and whether it comes as a string or as bytes.
+ * pairwise, filtered and Set paths alike) and whether it comes as a string or as bytes. A name
+ * that starts with U+FEFF is a name like any other (a decoder's BOM stripping must not apply).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ const names = fc.constantFrom(
   '\u00e9t\u00e9',
   '\u4e2d',
   '\ud83d\ude00',
+  '\ufeff',
+  '\ufeffa',
   'x'.repeat(40),
   `${'x'.repeat(39)}y`,
 );

@@ -35,7 +35,11 @@ const QUOTES = 0x22222222;
 const BACKSLASHES = 0x5c5c5c5c;
 const SPACES = 0x20202020;
 
-const utf8 = new TextDecoder();
+/**
+ * Decodes spans the scan has validated. `ignoreBOM` keeps a leading U+FEFF: by default a decoder
+ * drops it, so a member name that starts with one would compare equal to the name without it.
+ */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
 let failOffset = 0;
