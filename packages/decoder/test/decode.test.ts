@@ -6,10 +6,11 @@
  */
 import { constants } from 'node:buffer';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DECODE_REFUSAL_CODES,
   DECODE_REFUSAL_RULES,
+  type DecodedValue,
   type DecodeRefusalCode,
   type DecodeResult,
   decode,
@@ -28,6 +29,38 @@ const NO_TOP_LEVEL_FORM: Partial<Record<DecodeRefusalCode, string>> = {
 function refusalOf(result: DecodeResult) {
   if (result.ok) throw new Error('expected a refusal');
   return result.refusal;
+}
+
+/** Every own property of Object.prototype and Array.prototype, with its descriptor. */
+function prototypeSnapshot() {
+  return [Object.prototype, Array.prototype].map((proto) =>
+    Reflect.ownKeys(proto).map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)]),
+  );
+}
+
+/**
+ * Asserts `actual` is built as JSON.parse built `expected`: the same prototypes, the same own keys
+ * in the same order, every member an own writable, enumerable, configurable data property, and
+ * every integer JSON.parse had to round kept as a bigint.
+ */
+function expectBuiltLike(actual: unknown, expected: unknown): void {
+  if (typeof actual === 'bigint') {
+    expect(Number.isSafeInteger(expected)).toBe(false);
+    expect(Number(actual)).toBe(expected);
+    return;
+  }
+  if (actual === null || typeof actual !== 'object') {
+    expect(actual).toBe(expected);
+    return;
+  }
+  expect(Object.getPrototypeOf(actual)).toBe(Object.getPrototypeOf(expected));
+  expect(Reflect.ownKeys(actual)).toEqual(Reflect.ownKeys(expected as object));
+  for (const key of Reflect.ownKeys(expected as object)) {
+    const described = Object.getOwnPropertyDescriptor(expected, key)!;
+    const own = Object.getOwnPropertyDescriptor(actual, key)!;
+    expect({ ...own, value: undefined }).toEqual({ ...described, value: undefined });
+    expectBuiltLike(own.value, described.value);
+  }
 }
 
 function isWellFormed(input: string): boolean {
@@ -374,6 +407,64 @@ describe('prototypes', () => {
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
+
+  it('builds objects as JSON.parse does at any depth, with and without big integers', () => {
+    const before = prototypeSnapshot();
+    const name = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'a',
+    );
+    const { node } = fc.letrec<{ node: string }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.constantFrom('1', '"x"', 'null', '{}', '[]', '9007199254740993', '-12345678901234567890'),
+        fc.array(tie('node'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+        fc
+          .uniqueArray(fc.tuple(name, tie('node')), { maxLength: 5, selector: ([n]) => n })
+          .map((members) => `{${members.map(([n, v]) => `"${n}":${v}`).join(',')}}`),
+      ),
+    }));
+    fc.assert(
+      fc.property(node, (text) => {
+        for (const input of [text, utf8(text)]) {
+          expectBuiltLike(acceptedValue(decode(input)), JSON.parse(text));
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(prototypeSnapshot()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('sets a name Object.prototype holds read-only or as an accessor as an own property', () => {
+    const setter = vi.fn();
+    Object.defineProperty(Object.prototype, 'sealedName', { value: 0, configurable: true });
+    Object.defineProperty(Object.prototype, 'trappedName', { set: setter, configurable: true });
+    try {
+      for (const tail of ['1', '9007199254740993']) {
+        const text = `[{"sealedName":{"trappedName":1},"trappedName":${tail}}]`;
+        for (const input of [text, utf8(text)]) {
+          const [outer] = acceptedValue(decode(input)) as Record<string, DecodedValue>[];
+          expect(Object.getOwnPropertyDescriptor(outer, 'sealedName')).toMatchObject({
+            value: { trappedName: 1 },
+            writable: true,
+          });
+          expect(Object.getOwnPropertyDescriptor(outer, 'trappedName')?.value).toBe(
+            tail === '1' ? 1 : 9007199254740993n,
+          );
+        }
+      }
+      expect(setter).not.toHaveBeenCalled();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).sealedName;
+      delete (Object.prototype as Record<string, unknown>).trappedName;
+    }
   });
 
   it('refuses a duplicated __proto__ like any other name', () => {

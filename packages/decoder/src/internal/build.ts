@@ -60,8 +60,14 @@ function readNumber(text: string, i: number): number | bigint {
   return Number(literal);
 }
 
+/**
+ * Sets a member as JSON.parse does: an own data property, whatever the prototype chain holds. A
+ * plain assignment would call the `__proto__` setter, and throws for a name the prototype holds
+ * read-only (`constructor`, `toString` once `Object.prototype` is frozen). Names are never repeated
+ * (the scan refused duplicates), so a name already `in` the object is an inherited one.
+ */
 function setMember(object: { [name: string]: DecodedValue }, name: string, value: DecodedValue) {
-  if (name === '__proto__') {
+  if (name in object) {
     Object.defineProperty(object, name, {
       value,
       writable: true,
