@@ -16,7 +16,7 @@ import {
   decode,
 } from '../src/index.ts';
 import { CANARY, REFUSAL_CASES } from './refusal-cases.ts';
-import { acceptedValue, utf8 } from './support.ts';
+import { acceptedValue, asParsed, utf8 } from './support.ts';
 
 const NO_NESTED_FORM: Partial<Record<DecodeRefusalCode, string>> = {
   BYTE_ORDER_MARK: 'a BOM is refused only before the document; inside it is a stray character',
@@ -100,6 +100,15 @@ describe('refusals', () => {
   });
 
   it('never repeats input content: the canary is in no field of any refusal', () => {
+    const carried = (input: string | Uint8Array) =>
+      (typeof input === 'string' ? input : new TextDecoder().decode(input)).includes(CANARY);
+    for (const code of Object.values(DECODE_REFUSAL_CODES)) {
+      if (code === 'INPUT_TOO_LONG') continue;
+      expect(
+        REFUSAL_CASES.some((c) => c.code === code && carried(c.input)),
+        `${code} has a case carrying the canary`,
+      ).toBe(true);
+    }
     for (const { input, options } of REFUSAL_CASES) {
       const refusal = refusalOf(decode(input, options));
       expect(JSON.stringify(refusal)).not.toContain(CANARY);
@@ -354,6 +363,18 @@ describe('strings', () => {
     expect(Object.keys(acceptedValue(decode(`{"${at}":1}`)) as object)).toEqual([at]);
     expect(refusalOf(decode(`{"${at}n":1}`))).toMatchObject({ code: 'NAME_TOO_LONG', offset: 1 });
   });
+
+  it('count a name in UTF-16 code units after unescaping, from a string and from bytes', () => {
+    const atLimit = ['é'.repeat(50_000), '😀'.repeat(25_000), '\\u00e9'.repeat(50_000)];
+    for (const name of atLimit) {
+      for (const text of [`{"${name}":1}`, `[{"${name}":1}]`]) {
+        for (const input of [text, utf8(text)]) {
+          expect(decode(input).ok, `${text.length} units`).toBe(true);
+          expect(refusalOf(decode(input, { maxNameLength: 49_999 })).code).toBe('NAME_TOO_LONG');
+        }
+      }
+    }
+  });
 });
 
 describe('nesting', () => {
@@ -423,7 +444,15 @@ describe('prototypes', () => {
     const { node } = fc.letrec<{ node: string }>((tie) => ({
       node: fc.oneof(
         { depthSize: 'small' },
-        fc.constantFrom('1', '"x"', 'null', '{}', '[]', '9007199254740993', '-12345678901234567890'),
+        fc.constantFrom(
+          '1',
+          '"x"',
+          'null',
+          '{}',
+          '[]',
+          '9007199254740993',
+          '-12345678901234567890',
+        ),
         fc.array(tie('node'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
         fc
           .uniqueArray(fc.tuple(name, tie('node')), { maxLength: 5, selector: ([n]) => n })
@@ -473,11 +502,17 @@ describe('prototypes', () => {
 });
 
 describe('never throws', () => {
-  it('for arbitrary bytes', () => {
+  it('for arbitrary bytes, accepting only what JSON.parse reads to the same value', () => {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
         const result = decode(bytes);
-        expect(typeof result.ok).toBe('boolean');
+        if (result.ok) {
+          expect(asParsed(result.value)).toEqual(JSON.parse(text.decode(bytes)));
+        } else {
+          expect(result.refusal.offset).toBeGreaterThanOrEqual(0);
+          expect(result.refusal.offset).toBeLessThanOrEqual(bytes.length);
+        }
       }),
       { numRuns: 3000 },
     );
@@ -515,7 +550,8 @@ describe('never throws', () => {
       fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
         const text = parts.join('');
         const result = decode(text);
-        if (result.ok) expect(JSON.parse(text)).toBeDefined();
+        if (result.ok) expect(asParsed(result.value)).toEqual(JSON.parse(text));
+        else expect(result.refusal.offset).toBeLessThanOrEqual(utf8(text).length);
       }),
       { numRuns: 5000 },
     );

@@ -35,7 +35,8 @@ function make(
 
 /**
  * Every refusal code, each at the top level and nested inside containers, each carrying the canary
- * in its content. Codes about the document as a whole have no nested form; see `TOP_LEVEL_ONLY`.
+ * in its content. Codes about the document as a whole have no nested form, and a member name has
+ * no top-level form (the test that reads these lists which, and why).
  */
 export const REFUSAL_CASES: readonly RefusalCase[] = [
   make('DUPLICATE_KEY', 'top level', `{"${K}":1,"${K}":2}`, `"${K}":2`),
@@ -127,11 +128,3 @@ export const REFUSAL_CASES: readonly RefusalCase[] = [
   make('NAME_TOO_LONG', 'nested', `{"a":{"${K}":1}}`, `"${K}`, { maxNameLength: 4 }),
   make('NAME_TOO_LONG', 'nested', `[{"${K}":1}]`, `"${K}`, { maxNameLength: K.length - 1 }),
 ];
-
-/** Codes that concern the document as a whole, so only a top-level case exists, and why. */
-export const TOP_LEVEL_ONLY: Partial<Record<DecodeRefusalCode, string>> = {
-  BYTE_ORDER_MARK:
-    'a BOM is refused only before the document; inside it is an unexpected character',
-  INPUT_TOO_LONG: 'the size of the whole input, before any of it is read',
-  NAME_TOO_LONG: 'a member name is never at the top level: both cases are nested, at two depths',
-};
