@@ -2,10 +2,10 @@
  * Stable codes of {@link DecoderOptionsError}. These are defects of the calling code (how the
  * decoder was configured), never of the input being decoded: bad input is a refusal value.
  */
-export const DECODER_DEFECT_CODES = {
+export const DECODER_DEFECT_CODES = Object.freeze({
   /** A limit option is not an integer between 0 and its default. */
   INVALID_LIMIT: 'INVALID_LIMIT',
-} as const;
+} as const);
 
 /** One of {@link DECODER_DEFECT_CODES}. */
 export type DecoderDefectCode = (typeof DECODER_DEFECT_CODES)[keyof typeof DECODER_DEFECT_CODES];

@@ -2,7 +2,7 @@
  * Stable codes of a {@link DecodeRefusal}. Each names one rule the decoder enforces; a consumer may
  * branch on them and a test pins them, so a code is never renamed or reused for another rule.
  */
-export const DECODE_REFUSAL_CODES = {
+export const DECODE_REFUSAL_CODES = Object.freeze({
   /** The same member name appears twice in one object (compared after unescaping). */
   DUPLICATE_KEY: 'DUPLICATE_KEY',
   /** Something other than whitespace follows the document. */
@@ -49,7 +49,7 @@ export const DECODE_REFUSAL_CODES = {
   NAME_TOO_LONG: 'NAME_TOO_LONG',
   /** Byte input larger than the longest string the runtime can hold. */
   INPUT_TOO_LONG: 'INPUT_TOO_LONG',
-} as const;
+} as const);
 
 /** One of {@link DECODE_REFUSAL_CODES}. */
 export type DecodeRefusalCode = (typeof DECODE_REFUSAL_CODES)[keyof typeof DECODE_REFUSAL_CODES];
@@ -82,33 +82,35 @@ export type DecodeResult =
 
 /**
  * The rule each code stands for, as it appears in a refusal's message. Fixed text: a refusal's
- * message is this rule and the offset, nothing else.
+ * message is this rule and the offset, nothing else. Frozen, like the code table, so no code in the
+ * process can put other words (or caller content) into a refusal.
  */
-export const DECODE_REFUSAL_RULES: { readonly [TCode in DecodeRefusalCode]: string } = {
-  DUPLICATE_KEY: 'duplicate member name in an object',
-  TRAILING_CONTENT: 'content after the end of the document',
-  COMMENT: 'comments are not JSON',
-  TRAILING_COMMA: 'trailing comma before a closing bracket',
-  SINGLE_QUOTE: 'single-quoted strings are not JSON',
-  UNQUOTED_NAME: 'member names must be double-quoted strings',
-  LEADING_ZERO: 'numbers must not have leading zeros',
-  CONTROL_CHARACTER: 'raw control character in a string (must be escaped)',
-  BARE_WORD: 'bare word where a value belongs (only true, false and null are literals)',
-  INVALID_UTF8: 'input is not well-formed UTF-8',
-  BYTE_ORDER_MARK: 'byte-order mark before the document',
-  NUMBER_OVERFLOW: 'number too large for a double',
-  NUMBER_UNDERFLOW: 'non-zero number too small for a double',
-  LONE_SURROGATE: 'unpaired UTF-16 surrogate',
-  INVALID_ESCAPE: 'invalid escape sequence in a string',
-  INVALID_NUMBER: 'malformed number',
-  UNEXPECTED_CHARACTER: 'unexpected character',
-  UNEXPECTED_END: 'input ends before the document is complete',
-  NESTING_TOO_DEEP: 'arrays and objects nested deeper than the limit',
-  NUMBER_TOO_LONG: 'number literal longer than the limit',
-  STRING_TOO_LONG: 'string longer than the limit',
-  NAME_TOO_LONG: 'member name longer than the limit',
-  INPUT_TOO_LONG: 'input longer than the runtime can hold as a string',
-};
+export const DECODE_REFUSAL_RULES: { readonly [TCode in DecodeRefusalCode]: string } =
+  Object.freeze({
+    DUPLICATE_KEY: 'duplicate member name in an object',
+    TRAILING_CONTENT: 'content after the end of the document',
+    COMMENT: 'comments are not JSON',
+    TRAILING_COMMA: 'trailing comma before a closing bracket',
+    SINGLE_QUOTE: 'single-quoted strings are not JSON',
+    UNQUOTED_NAME: 'member names must be double-quoted strings',
+    LEADING_ZERO: 'numbers must not have leading zeros',
+    CONTROL_CHARACTER: 'raw control character in a string (must be escaped)',
+    BARE_WORD: 'bare word where a value belongs (only true, false and null are literals)',
+    INVALID_UTF8: 'input is not well-formed UTF-8',
+    BYTE_ORDER_MARK: 'byte-order mark before the document',
+    NUMBER_OVERFLOW: 'number too large for a double',
+    NUMBER_UNDERFLOW: 'non-zero number too small for a double',
+    LONE_SURROGATE: 'unpaired UTF-16 surrogate',
+    INVALID_ESCAPE: 'invalid escape sequence in a string',
+    INVALID_NUMBER: 'malformed number',
+    UNEXPECTED_CHARACTER: 'unexpected character',
+    UNEXPECTED_END: 'input ends before the document is complete',
+    NESTING_TOO_DEEP: 'arrays and objects nested deeper than the limit',
+    NUMBER_TOO_LONG: 'number literal longer than the limit',
+    STRING_TOO_LONG: 'string longer than the limit',
+    NAME_TOO_LONG: 'member name longer than the limit',
+    INPUT_TOO_LONG: 'input longer than the runtime can hold as a string',
+  });
 
 /** Composes the refusal for `code` at byte `offset`; the message is the rule and the offset. */
 export function refusalOf(code: DecodeRefusalCode, offset: number): DecodeRefusal {
