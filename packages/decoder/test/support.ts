@@ -5,6 +5,13 @@ export function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
+/** The UTF-16 code units of `text`, copied one by one (independently of the decoder's own copy). */
+export function unitsOf(text: string): Uint16Array {
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  return units;
+}
+
 /** The decoded value with every bigint turned into the number JSON.parse would have produced. */
 export function asParsed(value: DecodedValue): unknown {
   if (typeof value === 'bigint') return Number(value);

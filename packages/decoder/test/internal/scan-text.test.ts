@@ -18,7 +18,7 @@ import {
 } from '../../src/index.ts';
 import { scan, scanFailCode, scanFailOffset } from '../../src/internal/scan.ts';
 import { scanText, textFailCode, textFailIndex } from '../../src/internal/scan-text.ts';
-import { asParsed, utf8 } from '../support.ts';
+import { asParsed, unitsOf, utf8 } from '../support.ts';
 
 const fragment = fc.constantFrom(
   '{',
@@ -134,12 +134,6 @@ function expectSameJudgement(text: string, options: DecodeOptions | undefined): 
   }
   if (!actual.ok) throw new Error(`refused ${actual.refusal.code} at ${actual.refusal.offset}`);
   expect(asParsed(actual.value)).toEqual(asParsed(reference.value));
-}
-
-function unitsOf(text: string): Uint16Array {
-  const units = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  return units;
 }
 
 function asLimits(options: DecodeOptions | undefined): DecodeLimits {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DECODE_LIMITS } from '../../src/index.ts';
 import { scan, scanFailCode, scanFailOffset } from '../../src/internal/scan.ts';
 import { scanText, textFailCode, textFailIndex } from '../../src/internal/scan-text.ts';
-import { utf8 } from '../support.ts';
+import { unitsOf, utf8 } from '../support.ts';
 
 const plain = fc.constantFrom(
   'a',
@@ -35,12 +35,6 @@ const stop = fc.constantFrom(
   '\n',
   '\u001f',
 );
-
-function unitsOf(text: string): Uint16Array {
-  const units = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  return units;
-}
 
 function judgeBytes(text: string, shift: number): [boolean, string, number] {
   const encoded = utf8(text);
