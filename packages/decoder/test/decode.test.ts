@@ -502,11 +502,13 @@ describe('prototypes', () => {
 });
 
 describe('never throws', () => {
-  it('for arbitrary bytes, accepting only what JSON.parse reads to the same value', () => {
+  it('for arbitrary bytes, leaving them as they were and accepting only what JSON.parse reads to the same value', () => {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        const before = Uint8Array.from(bytes);
         const result = decode(bytes);
+        expect(bytes).toEqual(before);
         if (result.ok) {
           expect(asParsed(result.value)).toEqual(JSON.parse(text.decode(bytes)));
         } else {
