@@ -2,7 +2,7 @@ import { compare } from '@portcullis/bench';
 import { Type } from 'typebox';
 import {
   ArtifactRefs,
-  DateString,
+  Date as DateString,
   DateTime,
   Duration,
   Int32,
@@ -10,7 +10,7 @@ import {
   publishCanonical,
   publishCanonicalOutput,
   Recursive,
-  StringMap,
+  Map as StringMap,
   stringifyCanonical,
   Uint8,
   Unknown,

@@ -11,7 +11,7 @@ import {
   type SchemaNode,
   SUBSCHEMA_KEYWORDS,
   walkSchema,
-} from '../src/index.ts';
+} from '../src/document.ts';
 
 /** The subschema keywords of the 2020-12 vocabularies (applicator, unevaluated, content, core). */
 const SUBSCHEMA_KEYWORDS_2020_12 = {
