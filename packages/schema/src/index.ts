@@ -6,6 +6,7 @@
  */
 export type { AnnotationOptions } from './annotations.ts';
 export { ARTIFACT_REFS_PROPERTY, ArtifactRefs, type TArtifactRefs } from './artifact-refs.ts';
+export { type ConformRefusal, type ConformResult, type ConformType, conform } from './conform.ts';
 export {
   SCHEMA_ERROR_CODES,
   type SchemaDefectDetails,

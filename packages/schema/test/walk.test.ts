@@ -57,6 +57,11 @@ describe('SUBSCHEMA_KEYWORDS', () => {
     expect(isMapSubschemaKeyword('required')).toBe(false);
     expect(isArraySubschemaKeyword('type')).toBe(false);
   });
+
+  it('is frozen, so no package can widen or narrow what the walkers read', () => {
+    expect(Object.isFrozen(SUBSCHEMA_KEYWORDS)).toBe(true);
+    for (const list of Object.values(SUBSCHEMA_KEYWORDS)) expect(Object.isFrozen(list)).toBe(true);
+  });
 });
 
 describe('walkSchema', () => {
