@@ -2,7 +2,8 @@ import { compare } from '@portcullis/bench';
 import { Type } from 'typebox';
 import {
   ArtifactRefs,
-  DateString,
+  conform,
+  Date as DateString,
   DateTime,
   Duration,
   Int32,
@@ -10,7 +11,7 @@ import {
   publishCanonical,
   publishCanonicalOutput,
   Recursive,
-  StringMap,
+  Map as StringMap,
   stringifyCanonical,
   Uint8,
   Unknown,
@@ -64,4 +65,38 @@ compare({
   baseline: { name: 'JSON.stringify', fn: () => JSON.stringify(published) },
   contenders: [{ name: 'stringifyCanonical', fn: () => stringifyCanonical(published) }],
   bytesPerOp: Buffer.byteLength(publishedText),
+});
+
+// What the gate admits for the declaration, as the decoder builds it: Int64s arrive as numbers (or
+// bigints beyond 2^53), and conform turns each into a bigint, through the recursive folder too.
+const folder = (depth: number): unknown => ({
+  name: `f${depth}`,
+  size: depth === 0 ? 2n ** 60n : 4096,
+  children: depth === 0 ? [] : [folder(depth - 1), folder(depth - 1)],
+});
+const admitted = {
+  query: 'quarterly report',
+  since: '2024-05-01T00:00:00Z',
+  day: '2024-05-01',
+  budget: 'PT15M',
+  limit: 20,
+  account: 9007199254740993n,
+  mode: 'exact',
+  tags: ['finance', 'q2', 'draft'],
+  weights: { a: 0.5, b: 1.5, c: 2 },
+  labels: { owner: 'ops', meta: { nested: [1, 2, 3] } },
+  filter: {
+    owner: 'ana',
+    range: { from: '2024-01-01T00:00:00Z', to: '2024-06-30T23:59:59Z' },
+    kinds: ['a', 'b'],
+  },
+  root: folder(3),
+  extra: { anything: ['goes', 1, true, null] },
+};
+if (!conform(declaration, admitted).ok) throw new Error('the benchmark value does not conform');
+
+compare({
+  title: 'conform one admitted call (a structuredClone of it is the floor)',
+  baseline: { name: 'structuredClone', fn: () => structuredClone(admitted) },
+  contenders: [{ name: 'conform', fn: () => conform(declaration, admitted) }],
 });

@@ -1,8 +1,9 @@
 /**
- * Keywords that describe a value without constraining it. The publisher copies them (as JSON) onto
- * the published node; every other keyword an author writes must belong to the vocabulary.
+ * Keywords that describe a value without constraining it: the one list of them. The publisher
+ * copies them (as JSON) onto the published node, and every other keyword an author writes must
+ * belong to the vocabulary; a dialect may drop them without changing what a document admits.
  */
-export const ANNOTATION_KEYWORDS = [
+export const ANNOTATION_KEYWORDS = Object.freeze([
   'title',
   'description',
   'default',
@@ -11,7 +12,7 @@ export const ANNOTATION_KEYWORDS = [
   'readOnly',
   'writeOnly',
   '$comment',
-] as const;
+] as const);
 
 /** The annotation options every vocabulary builder accepts. */
 export interface AnnotationOptions {

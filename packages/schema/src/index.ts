@@ -1,6 +1,19 @@
-export { ANNOTATION_KEYWORDS, type AnnotationOptions } from './annotations.ts';
+/**
+ * `@portcullis/schema`: the contract vocabulary a tool author declares inputs and outputs with, the
+ * canonical publisher, the typed conversion of admitted values and the one bigint-aware writer.
+ * Any new export added here becomes public API; JSON Schema plumbing for sibling packages lives on
+ * the `@portcullis/schema/document` subpath.
+ */
+export type { AnnotationOptions } from './annotations.ts';
 export { ARTIFACT_REFS_PROPERTY, ArtifactRefs, type TArtifactRefs } from './artifact-refs.ts';
-export { SCHEMA_DEFECT_CODES, type SchemaDefectCode, SchemaDefectError } from './errors.ts';
+export { type ConformRefusal, type ConformResult, type ConformType, conform } from './conform.ts';
+export {
+  SCHEMA_ERROR_CODES,
+  type SchemaDefectDetails,
+  SchemaDefectError,
+  type SchemaDefectOptions,
+  type SchemaErrorCode,
+} from './errors.ts';
 export {
   INT64_MAX,
   INT64_MIN,
@@ -17,14 +30,8 @@ export {
   Uint16,
   Uint32,
 } from './integers.ts';
-export {
-  isJsonObject,
-  type JsonObject,
-  type JsonValue,
-  type SchemaNode,
-  type SchemaObject,
-} from './json.ts';
-export { STRING_KEY_PATTERN, StringMap as Map, StringMap, type TStringMap } from './map.ts';
+export type { JsonObject, JsonValue } from './json.ts';
+export { STRING_KEY_PATTERN, StringMap as Map, type TStringMap } from './map.ts';
 export {
   type CanonicalDocument,
   JSON_SCHEMA_2020_12,
@@ -32,31 +39,13 @@ export {
   publishCanonicalOutput,
 } from './publish.ts';
 export { Recursive } from './recursive.ts';
-export {
-  defRef,
-  escapePointerSegment,
-  refOf,
-  refSegments,
-  resolveRef,
-  tryResolveRef,
-} from './ref.ts';
 export { stringifyCanonical } from './stringify.ts';
 export {
   DateString as Date,
-  DateString,
   DateTime,
   Duration,
-  isTemporalFormat,
   TEMPORAL_FORMATS,
   type TemporalFormat,
   Time,
 } from './temporal.ts';
 export { Unknown } from './unknown.ts';
-export {
-  isArraySubschemaKeyword,
-  isMapSubschemaKeyword,
-  isSingleSubschemaKeyword,
-  mapSubschemas,
-  SUBSCHEMA_KEYWORDS,
-  walkSchema,
-} from './walk.ts';

@@ -1,6 +1,6 @@
 import { type TBigInt, type TInteger, Type } from 'typebox';
 import type { AnnotationOptions } from './annotations.ts';
-import { SCHEMA_DEFECT_CODES, SchemaDefectError } from './errors.ts';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from './errors.ts';
 
 /** The smallest value an `Int64` holds: -2^63, exact. */
 export const INT64_MIN = -9223372036854775808n;
@@ -12,16 +12,19 @@ export const INT64_MAX = 9223372036854775807n;
  * plain TypeBox integer (the range a double holds exactly); `Int64` bounds are `bigint` so that they
  * stay exact in memory and in the published document.
  */
-export const INTEGER_WIDTHS = {
-  Int8: { minimum: -128, maximum: 127 },
-  Int16: { minimum: -32768, maximum: 32767 },
-  Int32: { minimum: -2147483648, maximum: 2147483647 },
-  Uint8: { minimum: 0, maximum: 255 },
-  Uint16: { minimum: 0, maximum: 65535 },
-  Uint32: { minimum: 0, maximum: 4294967295 },
-  SafeInteger: { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
-  Int64: { minimum: INT64_MIN, maximum: INT64_MAX },
-} as const;
+export const INTEGER_WIDTHS = Object.freeze({
+  Int8: Object.freeze({ minimum: -128, maximum: 127 } as const),
+  Int16: Object.freeze({ minimum: -32768, maximum: 32767 } as const),
+  Int32: Object.freeze({ minimum: -2147483648, maximum: 2147483647 } as const),
+  Uint8: Object.freeze({ minimum: 0, maximum: 255 } as const),
+  Uint16: Object.freeze({ minimum: 0, maximum: 65535 } as const),
+  Uint32: Object.freeze({ minimum: 0, maximum: 4294967295 } as const),
+  SafeInteger: Object.freeze({
+    minimum: Number.MIN_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  } as const),
+  Int64: Object.freeze({ minimum: INT64_MIN, maximum: INT64_MAX } as const),
+});
 
 /** One of the widths in {@link INTEGER_WIDTHS}. */
 export type IntegerWidth = keyof typeof INTEGER_WIDTHS;
@@ -48,17 +51,17 @@ function narrowed(
   if (given === undefined) return BigInt(fallback);
   if (typeof given === 'number' && !Number.isInteger(given)) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
-      '',
-      `${width} ${which} must be an integer`,
+      SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+      `The \`${which}\` of \`${width}\` is not an integer; give an integer bound.`,
+      { path: `/${which}` },
     );
   }
   const value = BigInt(given);
   if (value < BigInt(minimum) || value > BigInt(maximum)) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
-      '',
-      `${width} ${which} must lie within ${minimum}..${maximum}`,
+      SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+      `The \`${which}\` of \`${width}\` lies outside the width; give a bound from ${minimum} to ${maximum}.`,
+      { path: `/${which}` },
     );
   }
   return value;
@@ -73,9 +76,9 @@ function bounds(
   const high = narrowed(width, options?.maximum, maximum, 'maximum');
   if (low > high) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
-      '',
-      `${width} minimum must not exceed its maximum`,
+      SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+      `The \`minimum\` of \`${width}\` exceeds its \`maximum\`; give bounds that admit a value.`,
+      { path: '' },
     );
   }
   return [low, high];
@@ -86,7 +89,7 @@ function integerOf(width: Exclude<IntegerWidth, 'Int64'>, options?: IntegerOptio
   return Type.Integer({ ...options, minimum: Number(minimum), maximum: Number(maximum) });
 }
 
-/** A signed 8-bit integer (-128..127); published with these bounds as a scalar field. */
+/** A signed 8-bit integer (-128..127); published with these bounds wherever it appears. */
 export function Int8(options?: IntegerOptions): TInteger {
   return integerOf('Int8', options);
 }

@@ -14,8 +14,8 @@ export interface TStringMap<TValue extends TSchema = TSchema> extends TSchema {
 /**
  * A map from caller-chosen string keys to `value`: `Record<string, Static<value>>` in the handler.
  * Published as an object without declared properties whose `additionalProperties` is the value
- * shape. Exported as `Map` (as the vocabulary names it) and as `StringMap`, which does not shadow
- * the global `Map`.
+ * shape. Exported as `Map`, the name the vocabulary gives it; declared here under another name so
+ * this module keeps the global `Map`.
  */
 export function StringMap<TValue extends TSchema>(
   value: TValue,

@@ -1,4 +1,4 @@
-import { SCHEMA_DEFECT_CODES, SchemaDefectError } from './errors.ts';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from './errors.ts';
 import { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
 
 /**
@@ -10,9 +10,9 @@ import { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
 export function refSegments(ref: string): string[] {
   if (!ref.startsWith('#')) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
-      ref,
-      'only local references are supported',
+      SCHEMA_ERROR_CODES.NON_LOCAL_REF,
+      'The reference points outside the document; refer only within it (`#/$defs/Name`).',
+      { path: ref },
     );
   }
   let fragment: string;
@@ -20,18 +20,17 @@ export function refSegments(ref: string): string[] {
     fragment = decodeURIComponent(ref.slice(1));
   } catch (cause) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
-      ref,
-      'the reference is not a valid URI fragment',
-      { cause },
+      SCHEMA_ERROR_CODES.UNRESOLVABLE_REF,
+      'The reference is not a valid URI fragment; percent-encode it as RFC 3986 says.',
+      { path: ref, cause },
     );
   }
   if (fragment === '') return [];
   if (!fragment.startsWith('/')) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
-      ref,
-      'anchor references are not supported; use a JSON pointer',
+      SCHEMA_ERROR_CODES.NON_LOCAL_REF,
+      'The reference names an anchor, which is not supported; refer by a JSON pointer instead.',
+      { path: ref },
     );
   }
   return fragment
@@ -60,9 +59,9 @@ export function defRef(name: string): string {
   const pointer = `/$defs/${escapePointerSegment(name)}`;
   if (LONE_SURROGATE.test(pointer)) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
-      pointer,
-      'a definition name must not hold a lone surrogate',
+      SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+      'The definition name holds a lone surrogate, which no reference can encode; rename the definition.',
+      { path: pointer },
     );
   }
   return `#${pointer.replace(NOT_FRAGMENT, encodeURIComponent)}`;
@@ -95,9 +94,9 @@ export function resolveRef(root: SchemaNode, ref: string): SchemaNode {
   const found = tryResolveRef(root, ref);
   if (found === undefined) {
     throw new SchemaDefectError(
-      SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
-      ref,
-      'the reference does not resolve within the document',
+      SCHEMA_ERROR_CODES.UNRESOLVABLE_REF,
+      'The reference resolves to no schema within the document; define its target or correct it.',
+      { path: ref },
     );
   }
   return found;

@@ -7,7 +7,7 @@ import type { AnnotationOptions } from './annotations.ts';
  * required) and `duration` (`P1DT2H`, RFC 3339 appendix A). They are the only `format` values the
  * publisher accepts, because they are the ones the gate judges.
  */
-export const TEMPORAL_FORMATS = ['date-time', 'date', 'time', 'duration'] as const;
+export const TEMPORAL_FORMATS = Object.freeze(['date-time', 'date', 'time', 'duration'] as const);
 
 /** One of {@link TEMPORAL_FORMATS}. */
 export type TemporalFormat = (typeof TEMPORAL_FORMATS)[number];
@@ -23,8 +23,8 @@ export function DateTime(options?: AnnotationOptions): TString {
 }
 
 /**
- * An RFC 3339 full-date (`2024-05-01`); a `string` in the handler. Exported as `Date` (as the
- * vocabulary names it) and as `DateString`, which does not shadow the global `Date`.
+ * An RFC 3339 full-date (`2024-05-01`); a `string` in the handler. Exported as `Date`, the name the
+ * vocabulary gives it; declared here under another name so this module keeps the global `Date`.
  */
 export function DateString(options?: AnnotationOptions): TString {
   return Type.String({ ...options, format: 'date' });

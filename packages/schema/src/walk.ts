@@ -6,9 +6,9 @@ import { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
  * every other value, and every key of `properties`, is data. A walker that treated a property NAMED
  * `title` or `$ref` as a keyword would corrupt the schema; this table is what prevents that.
  */
-export const SUBSCHEMA_KEYWORDS = {
+export const SUBSCHEMA_KEYWORDS = Object.freeze({
   /** The keyword's value is one subschema (`items` may also be an array, in older drafts). */
-  single: [
+  single: Object.freeze([
     'items',
     'additionalItems',
     'additionalProperties',
@@ -21,12 +21,18 @@ export const SUBSCHEMA_KEYWORDS = {
     'if',
     'then',
     'else',
-  ],
+  ] as const),
   /** The keyword's value is an array of subschemas. */
-  array: ['allOf', 'anyOf', 'oneOf', 'prefixItems'],
+  array: Object.freeze(['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const),
   /** The keyword's value maps names (data) to subschemas. */
-  map: ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'],
-} as const;
+  map: Object.freeze([
+    'properties',
+    'patternProperties',
+    '$defs',
+    'definitions',
+    'dependentSchemas',
+  ] as const),
+});
 
 type SingleKeyword = (typeof SUBSCHEMA_KEYWORDS.single)[number];
 type ArrayKeyword = (typeof SUBSCHEMA_KEYWORDS.array)[number];

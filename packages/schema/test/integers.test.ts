@@ -15,7 +15,7 @@ import {
   Int32,
   Int64,
   SafeInteger,
-  SCHEMA_DEFECT_CODES,
+  SCHEMA_ERROR_CODES,
   Uint8,
   Uint16,
   Uint32,
@@ -71,15 +71,22 @@ describe('integer widths', () => {
   });
 
   it.each([
-    ['below the width', () => Int8({ minimum: -129 }), 'within -128..127'],
-    ['above the width', () => Uint16({ maximum: 65536 }), 'within 0..65535'],
-    ['fractional', () => Int32({ maximum: 1.5 }), 'must be an integer'],
-    ['crossed', () => Uint32({ minimum: 5, maximum: 4 }), 'must not exceed'],
-    ['beyond 64 bits', () => Int64({ maximum: 2n ** 63n }), 'within'],
-    ['a fractional Int64 bound', () => Int64({ minimum: 0.5 }), 'must be an integer'],
-  ])('refuses a bound %s at declaration', (_name, build, words) => {
-    expect(build).toThrow(expect.objectContaining({ code: SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA }));
+    ['below the width', () => Int8({ minimum: -129 }), 'from -128 to 127', '/minimum'],
+    ['above the width', () => Uint16({ maximum: 65536 }), 'from 0 to 65535', '/maximum'],
+    ['fractional', () => Int32({ maximum: 1.5 }), 'is not an integer', '/maximum'],
+    ['crossed', () => Uint32({ minimum: 5, maximum: 4 }), 'exceeds its `maximum`', ''],
+    ['beyond 64 bits', () => Int64({ maximum: 2n ** 63n }), 'outside the width', '/maximum'],
+    ['a fractional Int64 bound', () => Int64({ minimum: 0.5 }), 'is not an integer', '/minimum'],
+  ])('refuses a bound %s at declaration', (_name, build, words, path) => {
+    expect(build).toThrow(
+      expect.objectContaining({ code: SCHEMA_ERROR_CODES.MALFORMED_SCHEMA, details: { path } }),
+    );
     expect(build).toThrow(words);
+  });
+
+  it('freezes the width table', () => {
+    expect(Object.isFrozen(INTEGER_WIDTHS)).toBe(true);
+    for (const width of Object.values(INTEGER_WIDTHS)) expect(Object.isFrozen(width)).toBe(true);
   });
 
   it('types Int64 as bigint and the other widths as number in the handler', () => {

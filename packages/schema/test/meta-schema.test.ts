@@ -19,7 +19,7 @@ import {
   publishCanonical,
   publishCanonicalOutput,
   Recursive,
-  StringMap,
+  Map as StringMap,
   stringifyCanonical,
   Unknown,
 } from '../src/index.ts';
@@ -81,14 +81,31 @@ describe('read by a 2020-12 validator', () => {
     expect(validate({ a: 'x', inner: { b: null } })).toBe(false);
   });
 
-  it('bounds a scalar integer by its width and an array element by type alone', () => {
+  it('bounds every integer by its width, in arrays at any depth and in map values', () => {
     const validate = compile(
-      publishCanonical(Type.Object({ one: Int8(), many: Type.Array(Int8()) })),
+      publishCanonical(
+        Type.Object({
+          one: Int8(),
+          many: Type.Array(Int8()),
+          plain: Type.Array(Type.Array(Type.Integer())),
+          byName: StringMap(Type.Array(Int8())),
+        }),
+      ),
     );
-    expect(validate({ one: 127, many: [1000] })).toBe(true);
-    expect(validate({ one: 128, many: [] })).toBe(false);
-    expect(validate({ one: 1, many: [1.5] })).toBe(false);
-    expect(validate({ one: '1', many: [] })).toBe(false);
+    const fine = { one: 127, many: [-128, 127], plain: [[2 ** 53 - 1]], byName: { a: [1] } };
+    expect(validate(fine)).toBe(true);
+    expect(validate({ ...fine, one: 128 })).toBe(false);
+    expect(validate({ ...fine, many: [1000] })).toBe(false);
+    expect(validate({ ...fine, many: [99999999999] })).toBe(false);
+    expect(validate({ ...fine, many: [1.5] })).toBe(false);
+    expect(validate({ ...fine, byName: { a: [128] } })).toBe(false);
+    expect(validate({ ...fine, one: '1' })).toBe(false);
+    // A 30-digit integer reaches Ajv as its nearest double, far past the SafeInteger bound.
+    expect(
+      validate(
+        JSON.parse('{"one":1,"many":[],"plain":[[123456789012345678901234567890]],"byName":{}}'),
+      ),
+    ).toBe(false);
   });
 
   it('judges map entries by the value shape and admits any JSON in an open value', () => {

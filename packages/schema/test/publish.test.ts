@@ -5,12 +5,12 @@
  */
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { resolveRef } from '../src/document.ts';
 import {
   ArtifactRefs,
   Int64,
   publishCanonical,
   publishCanonicalOutput,
-  resolveRef,
   stringifyCanonical,
 } from '../src/index.ts';
 import { PUBLISHER_FIXTURES } from './fixtures/publisher.ts';
@@ -243,7 +243,12 @@ describe('publishCanonicalOutput', () => {
   it('still throws for a malformed declaration', () => {
     expect(() =>
       publishCanonicalOutput(Type.Object({ n: Type.Integer({ minimum: 0.5 }) })),
-    ).toThrow(expect.objectContaining({ code: 'MALFORMED_SCHEMA', path: '/properties/n/minimum' }));
+    ).toThrow(
+      expect.objectContaining({
+        code: 'MALFORMED_SCHEMA',
+        details: { path: '/properties/n/minimum' },
+      }),
+    );
   });
 });
 

@@ -10,9 +10,9 @@ import {
   refOf,
   refSegments,
   resolveRef,
-  SchemaDefectError,
   tryResolveRef,
-} from '../src/index.ts';
+} from '../src/document.ts';
+import { SchemaDefectError } from '../src/index.ts';
 
 const document = {
   $defs: {
@@ -46,7 +46,7 @@ describe('refSegments', () => {
     ['an anchor', '#Anchor'],
   ])('refuses %s as non-local', (_name, ref) => {
     expect(() => refSegments(ref)).toThrow(
-      expect.objectContaining({ code: 'NON_LOCAL_REF', path: ref }),
+      expect.objectContaining({ code: 'NON_LOCAL_REF', details: { path: ref } }),
     );
   });
 
@@ -82,7 +82,7 @@ describe('resolution', () => {
     expect(tryResolveRef(document, ref)).toBeUndefined();
     expect(() => resolveRef(document, ref)).toThrow(SchemaDefectError);
     expect(() => resolveRef(document, ref)).toThrow(
-      expect.objectContaining({ code: 'UNRESOLVABLE_REF', path: ref }),
+      expect.objectContaining({ code: 'UNRESOLVABLE_REF', details: { path: ref } }),
     );
   });
 
@@ -122,7 +122,7 @@ describe('helpers', () => {
 
   it('refuses a definition name no URI can hold (a lone surrogate) as a defect', () => {
     expect(() => defRef('a\uD800')).toThrow(
-      expect.objectContaining({ code: 'MALFORMED_SCHEMA', path: '/$defs/a\uD800' }),
+      expect.objectContaining({ code: 'MALFORMED_SCHEMA', details: { path: '/$defs/a\uD800' } }),
     );
   });
 

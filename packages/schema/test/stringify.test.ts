@@ -1,11 +1,13 @@
 /**
- * Guards the wire form of published documents: bigints are written as exact integer literals, key
- * order is kept, the text is what JSON.stringify would write otherwise, and a value JSON cannot hold
- * is a defect naming its pointer.
+ * Guards the one writer of everything that leaves a process: it writes exactly what JSON.stringify
+ * writes wherever JSON.stringify is faithful (undefined members left out, `toJSON` honoured,
+ * `__proto__` an ordinary key, key order kept), writes every bigint as its exact integer literal,
+ * and throws NOT_JSON with the pointer of the place where JSON.stringify would throw, write `null`
+ * for something else, or drop a value silently.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JsonValue, stringifyCanonical } from '../src/index.ts';
+import { stringifyCanonical } from '../src/index.ts';
 
 /** `[<hole>, 'x']`: index 0 is absent, not undefined. */
 function holed(): unknown[] {
@@ -20,24 +22,174 @@ function cyclic(): Record<string, unknown> {
   return value;
 }
 
-describe('stringifyCanonical', () => {
-  it('writes bigints exactly', () => {
-    expect(stringifyCanonical({ min: -(2n ** 63n), max: 2n ** 63n - 1n })).toBe(
-      '{"min":-9223372036854775808,"max":9223372036854775807}',
-    );
-  });
+/** An object whose members are defined, never assigned, so `__proto__` is an own member. */
+function objectOf(entries: readonly (readonly [string, unknown])[], bare: boolean): object {
+  const out: object = bare ? Object.create(null) : {};
+  for (const [key, value] of entries) {
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
 
+function hasToJSON(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  );
+}
+
+const KEYS = fc.oneof(
+  fc.string({ maxLength: 5 }),
+  fc.constantFrom('__proto__', 'toJSON', 'constructor', '', 'a/b', '\u0000'),
+);
+
+/** Strings, now and then with a NUL, which sends the whole value down the exact path. */
+const STRINGS = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', 'a\u0000b'));
+
+/**
+ * Values JSON.stringify writes faithfully and holding no bigint: JSON, `undefined` object members,
+ * null-prototype objects, dates (valid or not) and objects with a `toJSON` (told their key).
+ */
+const { value: faithful } = fc.letrec<{ value: unknown; array: unknown[]; object: object }>(
+  (tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      STRINGS,
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.date({ noInvalidDate: false }),
+      fc.constant({ toJSON: (key: string) => `key ${key}` }),
+      // What a toJSON returns is not asked for its own toJSON (as JSON.stringify does not ask), so
+      // a date or a toJSON object there is a non-plain object or a function member: refused.
+      tie('value')
+        .filter((inner) => !hasToJSON(inner))
+        .map((inner) => ({ toJSON: () => inner })),
+      tie('array'),
+      tie('object'),
+    ),
+    array: fc.array(tie('value'), { maxLength: 4 }),
+    object: fc
+      .tuple(
+        fc.array(fc.tuple(KEYS, fc.oneof(tie('value'), fc.constant(undefined))), {
+          maxLength: 4,
+        }),
+        fc.boolean(),
+      )
+      .map(([entries, bare]) => objectOf(entries, bare)),
+  }),
+);
+
+/** The reference for a value with bigints: JSON.stringify with each bigint fenced, then unfenced. */
+function reference(value: unknown): string | undefined {
+  const fence = '\u{10FFFF}';
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'bigint' ? `${fence}${item}${fence}` : item,
+  )?.replace(new RegExp(`"${fence}(-?[0-9]+)${fence}"`, 'gu'), '$1');
+}
+
+describe('stringifyCanonical against JSON.stringify', () => {
   it('writes what JSON.stringify writes for plain JSON', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        expect(stringifyCanonical(value as JsonValue)).toBe(JSON.stringify(value));
+        expect(stringifyCanonical(value)).toBe(JSON.stringify(value));
       }),
     );
   });
 
-  it('keeps a key named __proto__ and escapes keys', () => {
-    const value = JSON.parse('{"__proto__":{"a\\"b":1}}') as JsonValue;
+  it('writes what JSON.stringify writes for every faithful value without a bigint', () => {
+    fc.assert(
+      fc.property(faithful, (value) => {
+        expect(stringifyCanonical(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes every bigint exactly, at any depth, and the rest as JSON.stringify does', () => {
+    const withBigints = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
+        faithful,
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc
+          .array(fc.tuple(KEYS, tie('value')), { maxLength: 3 })
+          .map((entries) => objectOf(entries, false)),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(withBigints, (value) => {
+        expect(stringifyCanonical(value)).toBe(reference(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('stringifyCanonical', () => {
+  it('writes bigints exactly, nested and bare', () => {
+    expect(stringifyCanonical({ min: -(2n ** 63n), max: 2n ** 63n - 1n })).toBe(
+      '{"min":-9223372036854775808,"max":9223372036854775807}',
+    );
+    expect(stringifyCanonical([1n, { a: [-2n] }])).toBe('[1,{"a":[-2]}]');
+    expect(stringifyCanonical(-0n)).toBe('0');
+    expect(stringifyCanonical(12345678901234567890n)).toBe('12345678901234567890');
+    expect(stringifyCanonical({ a: '\u0000', big: [2n ** 64n] })).toBe(
+      '{"a":"\\u0000","big":[18446744073709551616]}',
+    );
+  });
+
+  it('never consults a toJSON on BigInt.prototype', () => {
+    const prototype = BigInt.prototype as unknown as { toJSON?: () => string };
+    prototype.toJSON = function toJSON() {
+      return 'rounded';
+    };
+    try {
+      expect(stringifyCanonical({ id: 2n ** 63n })).toBe('{"id":9223372036854775808}');
+      expect(stringifyCanonical({ id: 7n, s: '\u0000' })).toBe('{"id":7,"s":"\\u0000"}');
+    } finally {
+      delete prototype.toJSON;
+    }
+  });
+
+  it('leaves out undefined members, as JSON.stringify does, on both paths', () => {
+    expect(stringifyCanonical({ a: undefined, b: 1, c: { d: undefined } })).toBe('{"b":1,"c":{}}');
+    expect(stringifyCanonical({ a: undefined, b: '\u0000' })).toBe('{"b":"\\u0000"}');
+    expect(stringifyCanonical({ a: { toJSON: () => undefined }, b: 1n })).toBe('{"b":1}');
+  });
+
+  it('keeps a key named __proto__ as an ordinary member and escapes keys', () => {
+    const value = JSON.parse('{"__proto__":{"a\\"b":1}}') as unknown;
     expect(stringifyCanonical(value)).toBe('{"__proto__":{"a\\"b":1}}');
+    const slow = JSON.parse('{"__proto__":{"x":"\\u0000"}}') as unknown;
+    expect(stringifyCanonical(slow)).toBe('{"__proto__":{"x":"\\u0000"}}');
+  });
+
+  it('honours toJSON with its key, and writes what it returns by the same rules', () => {
+    expect(stringifyCanonical({ at: new globalThis.Date(0) })).toBe(
+      '{"at":"1970-01-01T00:00:00.000Z"}',
+    );
+    const keyed = { toJSON: (key: string) => `at ${key}` };
+    expect(stringifyCanonical({ a: keyed, list: [keyed] })).toBe('{"a":"at a","list":["at 0"]}');
+    expect(stringifyCanonical(keyed)).toBe('"at "');
+    expect(stringifyCanonical({ n: { toJSON: () => 2n ** 70n } })).toBe(
+      '{"n":1180591620717411303424}',
+    );
+    expect(() => stringifyCanonical({ n: { toJSON: () => Number.NaN } })).toThrow(
+      expect.objectContaining({ code: 'NOT_JSON', details: { path: '/n' } }),
+    );
+    // Asked once per place, as JSON.stringify does: a date returned by a toJSON is not plain JSON.
+    expect(() => stringifyCanonical({ d: { toJSON: () => new globalThis.Date(0) } })).toThrow(
+      expect.objectContaining({ code: 'NOT_JSON', details: { path: '/d' } }),
+    );
   });
 
   it('cannot be fooled by data that looks like a written bigint', () => {
@@ -47,24 +199,42 @@ describe('stringifyCanonical', () => {
     expect(stringifyCanonical({ a: '\u0000' })).toBe(JSON.stringify({ a: '\u0000' }));
   });
 
-  it('writes bigints nested in arrays and objects, and a bare bigint', () => {
-    expect(stringifyCanonical([1n, { a: [-2n] }])).toBe('[1,{"a":[-2]}]');
-    expect(stringifyCanonical(-0n)).toBe('0');
-    expect(stringifyCanonical(12345678901234567890n)).toBe('12345678901234567890');
+  it('writes -0 as 0, as JSON.stringify does', () => {
+    expect(stringifyCanonical({ z: -0, s: '\u0000' })).toBe('{"z":0,"s":"\\u0000"}');
+    expect(stringifyCanonical([-0])).toBe('[0]');
   });
+
+  class Point {
+    readonly x = 1;
+  }
 
   it.each([
     ['NaN', { a: [Number.NaN] }, '/a/0'],
     ['Infinity', { 'x/y': Number.POSITIVE_INFINITY }, '/x~1y'],
-    ['undefined', { a: undefined }, '/a'],
-    ['a function', [() => 1], '/0'],
-    ['a class instance', { when: new Date(0) }, '/when'],
-    ['a bare undefined', undefined, ''],
+    ['-Infinity beside a NUL string', { s: '\u0000', n: Number.NEGATIVE_INFINITY }, '/n'],
+    ['an undefined array element', { a: [1, undefined] }, '/a/1'],
     ['a hole in an array', { a: holed() }, '/a/0'],
+    ['a bare undefined', undefined, ''],
+    ['a function member', { f: () => 1 }, '/f'],
+    ['a function element', [() => 1], '/0'],
+    ['a symbol member', { s: Symbol('s') }, '/s'],
+    ['a Map', { m: new globalThis.Map([['a', 1]]) }, '/m'],
+    ['a class instance', { p: new Point() }, '/p'],
+    ['a boxed number', { n: Object(1) }, '/n'],
     ['a cycle', cyclic(), '/self'],
   ])('refuses %s with its pointer', (_name, value, path) => {
-    expect(() => stringifyCanonical(value as unknown as JsonValue)).toThrow(
-      expect.objectContaining({ code: 'MALFORMED_SCHEMA', path }),
+    expect(() => stringifyCanonical(value)).toThrow(
+      expect.objectContaining({ code: 'NOT_JSON', details: { path } }),
     );
+  });
+
+  it('names no value in its message', () => {
+    try {
+      stringifyCanonical({ secret: Number.NaN, canary: 'CANARY-42' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('CANARY');
+      expect((error as Error).message).not.toContain('secret');
+    }
   });
 });

@@ -1,18 +1,12 @@
 /**
  * Guards the temporal strings: each builder declares a `string` with exactly its RFC 3339 format,
- * `Date` and `DateString` are one builder, and only the four temporal formats are recognised.
+ * `Date` is exported under that one name, and only the four temporal formats are recognised.
  */
 import { type Static, Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { isTemporalFormat } from '../src/document.ts';
 import * as vocabulary from '../src/index.ts';
-import {
-  DateString,
-  DateTime,
-  Duration,
-  isTemporalFormat,
-  TEMPORAL_FORMATS,
-  Time,
-} from '../src/index.ts';
+import { Date as DateString, DateTime, Duration, TEMPORAL_FORMATS, Time } from '../src/index.ts';
 
 describe('temporal strings', () => {
   it('pins the formats', () => {
@@ -21,6 +15,7 @@ describe('temporal strings', () => {
     expect(isTemporalFormat('email')).toBe(false);
     expect(isTemporalFormat('DATE')).toBe(false);
     expect(isTemporalFormat(undefined)).toBe(false);
+    expect(Object.isFrozen(TEMPORAL_FORMATS)).toBe(true);
   });
 
   it.each([
@@ -37,9 +32,10 @@ describe('temporal strings', () => {
     });
   });
 
-  it('exports Date and its unshadowing alias as one builder', () => {
+  it('exports Date under that one name, apart from the global Date', () => {
     expect(vocabulary.Date).toBe(DateString);
     expect(vocabulary.Date).not.toBe(globalThis.Date);
+    expect(Object.keys(vocabulary)).not.toContain('DateString');
   });
 
   it('types every temporal value as a string in the handler', () => {

@@ -11,7 +11,7 @@ import {
   type SchemaNode,
   SUBSCHEMA_KEYWORDS,
   walkSchema,
-} from '../src/index.ts';
+} from '../src/document.ts';
 
 /** The subschema keywords of the 2020-12 vocabularies (applicator, unevaluated, content, core). */
 const SUBSCHEMA_KEYWORDS_2020_12 = {
@@ -56,6 +56,11 @@ describe('SUBSCHEMA_KEYWORDS', () => {
     expect(isSingleSubschemaKeyword('enum')).toBe(false);
     expect(isMapSubschemaKeyword('required')).toBe(false);
     expect(isArraySubschemaKeyword('type')).toBe(false);
+  });
+
+  it('is frozen, so no package can widen or narrow what the walkers read', () => {
+    expect(Object.isFrozen(SUBSCHEMA_KEYWORDS)).toBe(true);
+    for (const list of Object.values(SUBSCHEMA_KEYWORDS)) expect(Object.isFrozen(list)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { SCHEMA_DEFECT_CODES, SchemaDefectError } from '../errors.ts';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
 import type { JsonValue } from '../json.ts';
 import { escapePointerSegment } from '../ref.ts';
 
@@ -35,9 +35,9 @@ export function copyJson(
     }
   }
   throw new SchemaDefectError(
-    SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA,
-    path,
-    'an annotation holds a value that is not JSON',
+    SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+    'The annotation holds a value that is not JSON (a function, `undefined`, a non-finite number, a class instance, a hole in an array or a cycle); give plain JSON.',
+    { path },
   );
 }
 
