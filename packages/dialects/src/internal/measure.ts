@@ -1,9 +1,12 @@
 import {
+  isArraySubschemaKeyword,
   isJsonObject,
-  mapSubschemas,
+  isMapSubschemaKeyword,
+  isSingleSubschemaKeyword,
   refSegments,
   resolveRef,
   type SchemaNode,
+  type SchemaObject,
 } from '@portcullis/schema';
 import { DIALECT_ERROR_CODES, DialectError } from '../errors.ts';
 import { OPENAI_STRICT_LIMITS } from '../limits.ts';
@@ -42,6 +45,32 @@ const WHAT: Record<keyof SchemaMeasure, string> = {
   unionProperties: 'properties whose schema is a union',
 };
 
+const isSchema = (value: unknown): value is SchemaNode =>
+  typeof value === 'boolean' || isJsonObject(value);
+
+/**
+ * Calls `fn` on every direct subschema of `node` in keyword position but those under `$defs` or
+ * `definitions` (counted where they are used), with the segments from `node` to it. Reads only:
+ * measuring builds nothing.
+ */
+function forEachUsedSubschema(
+  node: SchemaObject,
+  fn: (child: SchemaNode, keyword: string, name?: string) => void,
+): void {
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword === '$defs' || keyword === 'definitions') continue;
+    if (isSingleSubschemaKeyword(keyword) && isSchema(value)) fn(value, keyword);
+    else if ((isArraySubschemaKeyword(keyword) || keyword === 'items') && Array.isArray(value)) {
+      value.forEach((child: unknown, index) => {
+        if (isSchema(child)) fn(child, keyword, String(index));
+      });
+    } else if (isMapSubschemaKeyword(keyword) && isJsonObject(value)) {
+      for (const [name, child] of Object.entries(value))
+        if (isSchema(child)) fn(child, keyword, name);
+    }
+  }
+}
+
 function isUnion(node: SchemaNode): boolean {
   if (typeof node === 'boolean') return false;
   return Array.isArray(node.anyOf) || Array.isArray(node.type);
@@ -69,13 +98,19 @@ export function measureSchema(
     unionProperties: 0,
   };
   let nodes = 0;
-  const check = (key: keyof SchemaMeasure, at: readonly string[]): void => {
+  const resolved = new Map<string, { readonly target: SchemaNode; readonly at: string[] }>();
+  // The segments from the root to the subschema being visited (into a definition once a
+  // reference is followed); pushed and popped around each child, read only when a limit breaks.
+  let at: string[] = [];
+  /** Throws when `key` is over its limit; `property` names the property being counted, if any. */
+  const check = (key: keyof SchemaMeasure, property?: string): void => {
     const limit = limits?.[key];
     if (limit !== undefined && m[key] > limit) {
+      const below = property === undefined ? [] : ['properties', property];
       throw new DialectError(
         DIALECT_ERROR_CODES.LIMIT_EXCEEDED,
         `The rendering states ${m[key]} ${WHAT[key]}, over the vendor's documented limit of ${limit} (\`${key}\`). State fewer in the canonical document, or publish the tool in another dialect.`,
-        { dialect, limit: key, path: pointer(at) },
+        { dialect, limit: key, path: pointer([...at, ...below]) },
       );
     }
   };
@@ -86,17 +121,14 @@ export function measureSchema(
       const defs = node[keyword];
       if (isJsonObject(defs)) {
         for (const name of Object.keys(defs)) m.characters += name.length;
-        check('characters', [keyword]);
+        at.push(keyword);
+        check('characters');
+        at.pop();
       }
     }
   };
 
-  const visit = (
-    node: SchemaNode,
-    refs: readonly string[],
-    depth: number,
-    at: readonly string[],
-  ): void => {
+  const visit = (node: SchemaNode, refs: readonly string[], depth: number): void => {
     nodes += 1;
     if (nodes > MEASURE_NODE_BUDGET) {
       throw new DialectError(
@@ -109,8 +141,15 @@ export function measureSchema(
     const ref = node.$ref;
     if (typeof ref === 'string' && !refs.includes(ref)) {
       // Counted where it is used; a fault inside is located in the definition.
-      const target = resolveRef(schema, ref);
-      visit(target, [...refs, ref], depth, refSegments(ref));
+      let known = resolved.get(ref);
+      if (known === undefined) {
+        known = { target: resolveRef(schema, ref), at: refSegments(ref) };
+        resolved.set(ref, known);
+      }
+      const site = at;
+      at = [...known.at];
+      visit(known.target, [...refs, ref], depth);
+      at = site;
     }
     const type = node.type;
     const properties = node.properties;
@@ -121,7 +160,7 @@ export function measureSchema(
     const level = isObject ? depth + 1 : depth;
     if (level > m.depth) {
       m.depth = level;
-      check('depth', at);
+      check('depth');
     }
     if (isJsonObject(properties)) {
       const required = new Set(Array.isArray(node.required) ? node.required : []);
@@ -130,39 +169,38 @@ export function measureSchema(
         m.characters += name.length;
         if (!required.has(name)) m.optionalProperties += 1;
         if (isJsonObject(child) && isUnion(child)) m.unionProperties += 1;
-        const where = [...at, 'properties', name];
-        check('properties', where);
-        check('characters', where);
-        check('optionalProperties', where);
-        check('unionProperties', where);
+        check('properties', name);
+        check('characters', name);
+        check('optionalProperties', name);
+        check('unionProperties', name);
       }
     }
     const values = Array.isArray(node.enum) ? (node.enum as unknown[]) : [];
     if (values.length > 0) {
       m.enumValues += values.length;
-      check('enumValues', at);
+      check('enumValues');
       let chars = 0;
       for (const value of values) if (typeof value === 'string') chars += value.length;
       m.characters += chars;
-      check('characters', at);
+      check('characters');
       if (values.length > OPENAI_STRICT_LIMITS.largeEnumValues && chars > m.largestEnumCharacters) {
         m.largestEnumCharacters = chars;
-        check('largestEnumCharacters', at);
+        check('largestEnumCharacters');
       }
     }
     if (typeof node.const === 'string') {
       m.characters += node.const.length;
-      check('characters', at);
+      check('characters');
     }
-    mapSubschemas(node, (child, segments) => {
-      if (segments[0] !== '$defs' && segments[0] !== 'definitions') {
-        visit(child, refs, level, [...at, ...segments]);
-      }
-      return child;
+    forEachUsedSubschema(node, (child, keyword, name) => {
+      at.push(keyword);
+      if (name !== undefined) at.push(name);
+      visit(child, refs, level);
+      at.length -= name === undefined ? 1 : 2;
     });
   };
 
   countDefinitionNames(schema);
-  visit(schema, ['#'], 0, []);
+  visit(schema, ['#'], 0);
   return m;
 }
