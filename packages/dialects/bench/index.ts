@@ -16,7 +16,7 @@ function run(title: string, docs: readonly SchemaObject[]): void {
     baseline: { name: 'structuredClone', fn: () => docs.map((doc) => structuredClone(doc)) },
     contenders: DIALECT_NAMES.map((name) => ({
       name,
-      fn: () => docs.map((doc) => DIALECTS[name].inputSchema(doc)),
+      fn: () => docs.map((doc) => DIALECTS[name].publish(doc, 'input').schema),
     })),
     rounds: 7,
     roundMs: 150,

@@ -1,7 +1,9 @@
-import type { SchemaObject } from '@portcullis/schema';
-import type { Dialect, SchemaSide } from './dialect.ts';
-import { inlineTracingBreaks } from './inline-refs.ts';
+import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema';
+import type { Publication, SchemaSide } from './dialect.ts';
+import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { expandRefs } from './internal/inline.ts';
+import { measureSchema } from './internal/measure.ts';
 import {
   deepCopy,
   inDocumentOrder,
@@ -14,11 +16,12 @@ import {
   type Pass,
   pointer,
   primitiveUnion,
+  type RewriteContext,
   renameKeyword,
   rewrite,
   withKeyword,
 } from './internal/rewrite.ts';
-import { ANTHROPIC_STRICT_LIMITS, measureSchema } from './limits.ts';
+import { ANTHROPIC_STRICT_LIMITS, ANTHROPIC_STRICT_UNROLL_DEPTH } from './limits.ts';
 
 /** The string formats Claude's strict mode supports; any other `format` is dropped. */
 export const ANTHROPIC_STRICT_FORMATS: ReadonlySet<string> = new Set([
@@ -65,6 +68,31 @@ const UNSUPPORTED = new Set([
   'dependentSchemas',
 ]);
 
+/**
+ * The closed last level of an unrolled recursion: an object that accepts no names (so a deeper
+ * value is refused at this declared path), its description naming the definition and the depth.
+ * The definition's other types are kept beside it (a nullable definition still admits null there;
+ * an array admits an array, whose items the canonical pass judges).
+ */
+function lastLevel(name: string, definition: SchemaNode | undefined): SchemaObject {
+  const description = `Deeper than this schema states: ${name} is accepted to ${ANTHROPIC_STRICT_UNROLL_DEPTH} levels of nesting, and level ${ANTHROPIC_STRICT_UNROLL_DEPTH + 1} accepts no names.`;
+  const declared = isJsonObject(definition) ? definition.type : undefined;
+  const types =
+    typeof declared === 'string'
+      ? [declared]
+      : Array.isArray(declared) && declared.length > 0
+        ? declared.map(String)
+        : ['object'];
+  const type = types.length === 1 ? types[0]! : types;
+  if (!types.includes('object')) return { type, description };
+  return { type, description, properties: {}, additionalProperties: false };
+}
+
+/** What the pass collects beyond the narrowed paths: where a nullable type split into `anyOf`. */
+interface AnthropicContext extends RewriteContext {
+  readonly splits: { readonly at: string; readonly branches: number }[];
+}
+
 function anthropicPass(side: SchemaSide): Pass {
   return {
     before: (node, at, ctx) => {
@@ -79,7 +107,7 @@ function anthropicPass(side: SchemaSide): Pass {
       }
       return undefined;
     },
-    after: (node) => {
+    after: (node, at, ctx) => {
       let out: Record<string, unknown> = omit(node, UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) {
         out = renameKeyword(out, 'oneOf', 'anyOf');
@@ -97,15 +125,39 @@ function anthropicPass(side: SchemaSide): Pass {
         const rest = omit(out, new Set(['type', 'title', 'description']));
         const branches = type.filter((t) => t !== 'null').map((t) => ({ ...rest, type: t }));
         out = { ...labels(out), anyOf: [...branches, { type: 'null' }] };
+        (ctx as AnthropicContext).splits.push({ at: pointer(at), branches: branches.length });
       }
       return out;
     },
   };
 }
 
-function render(canonical: SchemaObject, side: SchemaSide) {
-  const inlined = inlineTracingBreaks(deepCopy(canonical), 'canonical');
-  const ctx = { narrowed: [] as string[] };
+/**
+ * Where each pointer collected before a nullable split now stands: below the split node, once
+ * under each of its non-null branches. Splits are applied deepest first, as the walk made them.
+ */
+function relocate(pointers: readonly string[], splits: AnthropicContext['splits']): string[] {
+  let out = [...pointers];
+  for (const { at, branches } of splits) {
+    out = out.flatMap((p) =>
+      p.startsWith(`${at}/`)
+        ? Array.from({ length: branches }, (_, i) => `${at}/anyOf/${i}${p.slice(at.length)}`)
+        : [p],
+    );
+  }
+  return out;
+}
+
+function render(canonical: SchemaObject, side: SchemaSide): Publication {
+  // An output is never closed narrower than a result: its cycles break to a described object.
+  const unrolled =
+    side === 'input' ? { unroll: ANTHROPIC_STRICT_UNROLL_DEPTH, breakNode: lastLevel } : {};
+  const inlined = expandRefs(deepCopy(canonical), {
+    ...expandOptions('canonical'),
+    ...unrolled,
+    dialect: 'anthropic_strict',
+  });
+  const ctx: AnthropicContext = { narrowed: [], splits: [] };
   const schema = objectRoot(
     rewrite(inlined.schema, anthropicPass(side), ctx),
     'anthropic_strict',
@@ -113,23 +165,24 @@ function render(canonical: SchemaObject, side: SchemaSide) {
   );
   if (side === 'output') return { schema, narrowed: [] };
   measureSchema(schema, ANTHROPIC_STRICT_LIMITS, 'anthropic_strict');
-  // A break below a map that narrowed whole is gone from the rendering; the rest, in order.
-  return {
-    schema,
-    narrowed: inDocumentOrder(schema, new Set([...inlined.breaks, ...ctx.narrowed])),
-  };
+  // A last level below a map that narrowed whole is gone from the rendering; the rest, in order.
+  const wanted = relocate([...inlined.breaks, ...ctx.narrowed], ctx.splits);
+  return { schema, narrowed: inDocumentOrder(schema, new Set(wanted)) };
 }
 
 /**
- * Claude `strict: true` tools (and Bedrock strict). References inlined and cycles broken (strict
- * mode refuses recursion); `additionalProperties: false` on every object; optional properties stay
+ * Claude `strict: true` tools (and Bedrock strict). References inlined; strict mode refuses
+ * recursion, so each recursive definition is unrolled {@link ANTHROPIC_STRICT_UNROLL_DEPTH} levels
+ * deep on every path and the next level is a closed object whose description says how deep the
+ * dialect accepts; `additionalProperties: false` on every object; optional properties stay
  * optional (so the inverse is the identity); numeric bounds, length bounds and `pattern` dropped;
  * nullable spelled with `anyOf`; a map narrowed to the empty closed object and an open value to a
- * primitive union, a broken cycle closed (all reported); refused with `DialectError` LIMIT_EXCEEDED when one tool alone
- * exceeds Anthropic's optional-property or union budget. Output: the vocabulary rewrites alone.
+ * primitive union. Every last level, map and open value is listed in `narrowed`. Refused with
+ * `DialectError` LIMIT_EXCEEDED when the rendering (unrolled) exceeds Anthropic's optional-property
+ * or union budget. Output: the vocabulary rewrites alone.
  */
-export const anthropicStrictDialect: Dialect = defineDialect({
+export const anthropicStrictDialect = defineDialect({
   name: 'anthropic_strict',
-  consumer: 'Claude strict tools (Anthropic API and Bedrock strict)',
+  audience: 'Claude strict tools (Anthropic API and Bedrock strict)',
   render,
 });

@@ -1,4 +1,5 @@
 import type { JsonValue, SchemaObject } from '@portcullis/schema';
+import type { DialectError } from './errors.ts';
 import type { DialectName } from './names.ts';
 
 /** Which document a dialect renders: the arguments a caller sends, or the result a tool returns. */
@@ -6,10 +7,11 @@ export type SchemaSide = 'input' | 'output';
 
 /**
  * One rendering of a canonical document. `narrowed` lists, as JSON pointers into `schema`, every
- * declared field whose shape the dialect could not state (a map, an open value) and published
- * narrower or shapeless instead: what a server puts in `_meta["portcullis/narrowed"]` so a consumer
- * knows why it cannot fill that field. Empty when nothing narrowed; in document order; a field
- * inside one that narrowed whole is not listed again.
+ * declared field whose shape the dialect could not state and published narrower or shapeless
+ * instead (a map, an open value, the closed last level of an unrolled or broken recursion): what a
+ * server puts in `_meta["portcullis/narrowed"]` so a consumer knows why it cannot fill that field.
+ * Empty when nothing narrowed; in document order; a field inside one that narrowed whole is not
+ * listed again.
  */
 export interface Publication {
   readonly schema: SchemaObject;
@@ -24,14 +26,15 @@ export interface Publication {
 export interface Dialect {
   /** The wire name a request selects this dialect by. */
   readonly name: DialectName;
-  /** Who reads this spelling. */
-  readonly consumer: string;
-  /** Renders the canonical document of one side, with the paths that narrowed. */
+  /** Who reads this spelling: the vendor API that receives the rendering. */
+  readonly audience: string;
+  /**
+   * Renders the canonical document of one side, with the paths that narrowed. An output rendering
+   * gets the vocabulary narrowing alone, never narrower values. Throws {@link DialectError} when
+   * the document cannot be published in this dialect; rendering is deterministic, so a document
+   * that published once publishes again.
+   */
   publish(canonical: SchemaObject, side: SchemaSide): Publication;
-  /** The input document in this spelling (`publish(canonical, 'input').schema`). */
-  inputSchema(canonical: SchemaObject): SchemaObject;
-  /** The output document in this spelling: vocabulary narrowing only, never narrower values. */
-  outputSchema(canonical: SchemaObject): SchemaObject;
   /**
    * The inverse of this spelling: turns arguments written against this dialect's input document
    * into the canonical arguments, following `canonicalInput`. Never judges: whatever it cannot

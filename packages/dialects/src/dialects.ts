@@ -8,14 +8,16 @@ import { novaDialect } from './nova.ts';
 import { openaiStrictDialect } from './openai-strict.ts';
 
 /**
- * Every dialect, keyed by wire name. Adding a dialect means adding its name to `DIALECT_NAMES`,
- * its entry here, and its rules to the exhaustive rules test; the type refuses a partial table.
+ * Every dialect, keyed by wire name, frozen (so are its entries). Adding a dialect means adding its
+ * name to `DIALECT_NAMES`, its entry here, and its rules to the exhaustive rules test; the type
+ * refuses a partial table.
  */
-export const DIALECTS: { readonly [TName in DialectName]: Dialect & { readonly name: TName } } = {
-  canonical: { ...canonicalDialect, name: 'canonical' },
-  openai_strict: { ...openaiStrictDialect, name: 'openai_strict' },
-  gemini: { ...geminiDialect, name: 'gemini' },
-  gemini_json: { ...geminiJsonDialect, name: 'gemini_json' },
-  nova: { ...novaDialect, name: 'nova' },
-  anthropic_strict: { ...anthropicStrictDialect, name: 'anthropic_strict' },
-};
+export const DIALECTS: { readonly [TName in DialectName]: Dialect & { readonly name: TName } } =
+  Object.freeze({
+    canonical: canonicalDialect,
+    openai_strict: openaiStrictDialect,
+    gemini: geminiDialect,
+    gemini_json: geminiJsonDialect,
+    nova: novaDialect,
+    anthropic_strict: anthropicStrictDialect,
+  });

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@portcullis/schema';
-import type { Dialect, SchemaSide } from './dialect.ts';
+import type { SchemaSide } from './dialect.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { deepCopy, fromEntries, omit, rewrite } from './internal/rewrite.ts';
 import { mergeRootRef } from './internal/root-ref.ts';
@@ -31,8 +31,8 @@ function render(canonical: SchemaObject, side: SchemaSide) {
  * one-value `enum` and `oneOf` as `anyOf`, a root reference merged into the root (Gemini
  * refuses a `$ref` at the root). Inverse: the identity.
  */
-export const geminiJsonDialect: Dialect = defineDialect({
+export const geminiJsonDialect = defineDialect({
   name: 'gemini_json',
-  consumer: 'Gemini function declarations, `parametersJsonSchema`',
+  audience: 'Gemini function declarations, `parametersJsonSchema`',
   render,
 });

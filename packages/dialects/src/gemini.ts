@@ -1,7 +1,8 @@
 import type { SchemaNode, SchemaObject } from '@portcullis/schema';
-import type { Dialect, SchemaSide } from './dialect.ts';
-import { inlineRefs } from './inline-refs.ts';
+import type { SchemaSide } from './dialect.ts';
+import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { expandRefs } from './internal/inline.ts';
 import {
   deepCopy,
   fromEntries,
@@ -9,6 +10,7 @@ import {
   isObjectSchema,
   isOpen,
   isValuePosition,
+  joinSentences,
   literal,
   type Pass,
   pointer,
@@ -49,12 +51,7 @@ const STRING_FORMATS = new Set(['date-time', 'enum']);
 const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 
 function describe(node: SchemaObject, sentence: string): Record<string, unknown> {
-  const existing = node.description;
-  const text =
-    typeof existing !== 'string' || existing === ''
-      ? sentence
-      : `${existing}${/[.!?]$/.test(existing) ? '' : '.'} ${sentence}`;
-  return withKeyword(node, 'description', text);
+  return withKeyword(node, 'description', joinSentences(node.description, sentence));
 }
 
 function valueSummary(value: SchemaNode): string {
@@ -168,22 +165,26 @@ function geminiPass(side: SchemaSide): Pass {
 
 function render(canonical: SchemaObject, side: SchemaSide) {
   const narrowed: string[] = [];
-  const inlined = inlineRefs(deepCopy(canonical), 'canonical');
+  const inlined = expandRefs(deepCopy(canonical), {
+    ...expandOptions('canonical'),
+    dialect: 'gemini',
+  }).schema;
   const schema = objectRoot(rewrite(inlined, geminiPass(side), { narrowed }), 'gemini', side);
   return { schema, narrowed };
 }
 
 /**
  * Gemini function declarations through `parameters` (the OpenAPI subset). References inlined, a
- * cycle broken to a titled object; no `additionalProperties`, `$defs`, `title` or `$schema`;
+ * cycle broken to an object whose description names the definition (no `title`: Gemini drops it);
+ * no `additionalProperties`, `$defs`, `title` or `$schema`;
  * integer `minimum`/`maximum` dropped (doubles cannot state int64 bounds exactly: the canonical
  * pass still judges them); `format` kept only for `date-time`; a non-string enum moved into the
  * description, never stringified; a map (and, in input, an open value) published as
  * `{"type": "object"}` with no `properties`, since Gemini refuses an OBJECT whose `properties` is
  * empty, and reported. Inverse: the identity.
  */
-export const geminiDialect: Dialect = defineDialect({
+export const geminiDialect = defineDialect({
   name: 'gemini',
-  consumer: 'Gemini function declarations, `parameters` (OpenAPI subset)',
+  audience: 'Gemini function declarations, `parameters` (OpenAPI subset)',
   render,
 });

@@ -1,10 +1,13 @@
-export { ANTHROPIC_STRICT_FORMATS, anthropicStrictDialect } from './anthropic-strict.ts';
-export { canonicalDialect } from './canonical.ts';
+// The public surface of @portcullis/dialects: any export added here becomes public API, and
+// test/exports.test.ts pins it. Plumbing the dialects share stays under src/internal.
 export type { Dialect, Publication, SchemaSide } from './dialect.ts';
 export { DIALECTS } from './dialects.ts';
-export { DIALECT_ERROR_CODES, DialectError, type DialectErrorCode } from './errors.ts';
-export { GEMINI_FIELDS, geminiDialect } from './gemini.ts';
-export { geminiJsonDialect } from './gemini-json.ts';
+export {
+  DIALECT_ERROR_CODES,
+  DialectError,
+  type DialectErrorCode,
+  type DialectErrorDetails,
+} from './errors.ts';
 export {
   INLINE_NODE_BUDGET,
   type InlineOptions,
@@ -13,11 +16,8 @@ export {
 } from './inline-refs.ts';
 export {
   ANTHROPIC_STRICT_LIMITS,
-  MEASURE_NODE_BUDGET,
-  measureSchema,
+  ANTHROPIC_STRICT_UNROLL_DEPTH,
   OPENAI_STRICT_LIMITS,
-  type SchemaMeasure,
 } from './limits.ts';
 export { DEFAULT_DIALECT, DIALECT_NAMES, type DialectName, isDialectName } from './names.ts';
-export { novaDialect } from './nova.ts';
-export { OPENAI_STRICT_FORMATS, openaiStrictDialect } from './openai-strict.ts';
+export { type PublicationResult, publishEveryDialect } from './publish-every.ts';

@@ -1,15 +1,15 @@
 /**
  * The wire names of every dialect, in the order they are documented. A request selects a dialect
- * by one of these names; anything else is not a dialect.
+ * by one of these names; anything else is not a dialect. Frozen.
  */
-export const DIALECT_NAMES = [
+export const DIALECT_NAMES = Object.freeze([
   'canonical',
   'openai_strict',
   'gemini',
   'gemini_json',
   'nova',
   'anthropic_strict',
-] as const;
+] as const);
 
 /** One of {@link DIALECT_NAMES}. */
 export type DialectName = (typeof DIALECT_NAMES)[number];

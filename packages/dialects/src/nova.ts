@@ -1,11 +1,16 @@
 import type { SchemaObject } from '@portcullis/schema';
-import type { Dialect, SchemaSide } from './dialect.ts';
-import { inlineRefs } from './inline-refs.ts';
+import type { SchemaSide } from './dialect.ts';
+import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { expandRefs } from './internal/inline.ts';
 import { deepCopy, fromEntries } from './internal/rewrite.ts';
 
 function render(canonical: SchemaObject, side: SchemaSide) {
-  const inlined = objectRoot(inlineRefs(deepCopy(canonical), 'canonical'), 'nova', side);
+  const inlined = objectRoot(
+    expandRefs(deepCopy(canonical), { ...expandOptions('canonical'), dialect: 'nova' }).schema,
+    'nova',
+    side,
+  );
   const root: [string, unknown][] = [
     ['type', 'object'],
     ['properties', inlined.properties ?? {}],
@@ -17,13 +22,14 @@ function render(canonical: SchemaObject, side: SchemaSide) {
 }
 
 /**
- * Amazon Nova through Bedrock Converse `toolSpec.inputSchema.json`. References inlined and cycles
- * broken (Nova refuses `$defs`); the root holds exactly `type`, `properties` and `required` (root
- * closure, `$schema`, `title` and `description` removed; the canonical pass judges closure), every
- * keyword below the root kept. Inverse: the identity.
+ * Amazon Nova through Bedrock Converse `toolSpec.inputSchema.json`. References inlined and each
+ * cycle broken to an object whose description names the definition, no `title` (Nova refuses
+ * `$defs`); the root holds exactly `type`, `properties` and `required` (root closure, `$schema`,
+ * `title` and `description` removed; the canonical pass judges closure), every keyword below the
+ * root kept. Inverse: the identity.
  */
-export const novaDialect: Dialect = defineDialect({
+export const novaDialect = defineDialect({
   name: 'nova',
-  consumer: 'Amazon Nova through Bedrock Converse toolSpec.inputSchema.json',
+  audience: 'Amazon Nova through Bedrock Converse toolSpec.inputSchema.json',
   render,
 });

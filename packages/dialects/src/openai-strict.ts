@@ -6,8 +6,9 @@ import {
   type SchemaObject,
   tryResolveRef,
 } from '@portcullis/schema';
-import type { Dialect, SchemaSide } from './dialect.ts';
+import type { SchemaSide } from './dialect.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { measureSchema } from './internal/measure.ts';
 import {
   deepCopy,
   fromEntries,
@@ -27,7 +28,7 @@ import {
   withKeyword,
 } from './internal/rewrite.ts';
 import { mergeRootRef } from './internal/root-ref.ts';
-import { measureSchema, OPENAI_STRICT_LIMITS } from './limits.ts';
+import { OPENAI_STRICT_LIMITS } from './limits.ts';
 
 /** The string formats OpenAI's strict mode names; any other `format` is a 400. */
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
@@ -240,9 +241,9 @@ function removeOptionalNulls(value: JsonValue, node: SchemaNode, root: SchemaObj
  * (counted as if every reference were inlined). Output: the vocabulary rewrites alone. The inverse
  * removes a null exactly where canonical declares an optional property.
  */
-export const openaiStrictDialect: Dialect = defineDialect({
+export const openaiStrictDialect = defineDialect({
   name: 'openai_strict',
-  consumer: 'OpenAI / Azure OpenAI function calling and Structured Outputs with strict: true, xAI',
+  audience: 'OpenAI / Azure OpenAI function calling and Structured Outputs with strict: true, xAI',
   render,
   arguments: (wire, canonicalInput) => removeOptionalNulls(wire, canonicalInput, canonicalInput),
 });

@@ -1,24 +1,36 @@
 /**
  * Pins the anthropic_strict spelling: closure everywhere, optional properties left optional
- * (identity inverse), bounds and lengths dropped, cycles broken and reported, nullable spelled
- * with anyOf, uri and email kept (H20), and Anthropic's per-tool budgets (H25).
+ * (identity inverse), bounds and lengths dropped, nullable spelled with anyOf, the formats Claude
+ * supports (uri and email among them) kept, maps and open values narrowed and reported, and
+ * Anthropic's per-tool budgets. Recursion: each recursive definition is unrolled
+ * ANTHROPIC_STRICT_UNROLL_DEPTH levels deep and the next level closed, so a value that deep is
+ * admitted by the rendering (judged with Ajv) and one level deeper is refused at a declared path,
+ * every last level is listed in `narrowed`, and the budgets are counted on the unrolled rendering.
  */
+
+import type { SchemaObject } from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
 import {
   ANTHROPIC_STRICT_LIMITS,
-  anthropicStrictDialect as anthropic,
+  ANTHROPIC_STRICT_UNROLL_DEPTH,
   DIALECT_ERROR_CODES,
+  DIALECTS,
   DialectError,
 } from '../src/index.ts';
+import { measureSchema } from '../src/internal/measure.ts';
 import {
   maps,
   noParams,
   open,
   recursionMap,
+  recursionMutual,
   recursionSelf,
   SCHEMA_2020,
   scalars,
 } from './fixtures/catalog.ts';
+import { admits } from './fixtures/judge.ts';
+
+const anthropic = DIALECTS.anthropic_strict;
 
 const tool = (properties: Record<string, unknown>, required: string[] = []) => ({
   $schema: SCHEMA_2020,
@@ -30,34 +42,32 @@ const tool = (properties: Record<string, unknown>, required: string[] = []) => (
 
 describe('anthropic_strict input', () => {
   it('drops bounds, keeps optional properties optional and formats it supports', () => {
-    const doc = anthropic.inputSchema(scalars);
+    const doc = anthropic.publish(scalars, 'input').schema;
     expect(doc.required).toEqual(scalars.required);
     const p = doc.properties as Record<string, unknown>;
     expect(p.int64).toEqual({ type: 'integer' });
     expect(p.span).toEqual({ type: 'string', format: 'duration' });
-    const formats = anthropic.inputSchema(
+    const formats = anthropic.publish(
       tool({ u: { type: 'string', format: 'uri' }, e: { type: 'string', format: 'email' } }),
-    );
+      'input',
+    ).schema;
     expect(formats.properties).toEqual({
       u: { type: 'string', format: 'uri' },
       e: { type: 'string', format: 'email' },
     });
   });
 
-  it('H8/H9: narrows maps to the empty closed object and reports the broken cycle', () => {
+  it('narrows every map to the empty closed object, whatever its values, and reports it', () => {
     expect(anthropic.publish(maps, 'input').narrowed).toEqual([
       '/properties/scores',
       '/properties/states',
       '/properties/owners',
       '/properties/extras',
     ]);
-    const { schema, narrowed } = anthropic.publish(recursionSelf, 'input');
-    expect(narrowed).toEqual(['/properties/tree/properties/children/items']);
-    expect(JSON.stringify(schema)).not.toContain('$ref');
   });
 
-  it('H8/H14/H15: a map is the empty closed object, an open value a primitive union', () => {
-    const p = anthropic.inputSchema(maps).properties as Record<string, unknown>;
+  it('publishes an open value as a primitive union and no parameters as the closed object', () => {
+    const p = anthropic.publish(maps, 'input').schema.properties as Record<string, unknown>;
     expect(p.scores).toEqual({
       description: 'Per name',
       type: 'object',
@@ -78,50 +88,33 @@ describe('anthropic_strict input', () => {
       bag: { type: 'array', items: { anyOf: primitives } },
     });
     expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
-    expect(anthropic.inputSchema(noParams)).toEqual({
+    expect(anthropic.publish(noParams, 'input').schema).toEqual({
       type: 'object',
       properties: {},
       additionalProperties: false,
     });
   });
 
-  it('H8/H9: reports a cycle broken inside a map only as the map, in document order', () => {
-    const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
-    expect(narrowed).toEqual(['/properties/t/properties/kids', '/properties/t/properties/next']);
-    expect(schema.properties).toEqual({
-      t: {
-        type: 'object',
-        properties: {
-          kids: { type: 'object', properties: {}, additionalProperties: false },
-          name: { type: 'string' },
-          next: {
-            type: 'object',
-            title: 'Tree',
-            description: 'A Tree: a recursive reference whose shape is not restated here.',
-            additionalProperties: false,
-          },
-        },
-        required: ['kids'],
-        additionalProperties: false,
-      },
-    });
-  });
-
-  it('H17: drops exclusive bounds and multipleOf', () => {
-    const doc = anthropic.inputSchema(
+  it('drops exclusive bounds and multipleOf, which strict mode lacks', () => {
+    const doc = anthropic.publish(
       tool({ n: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 9, multipleOf: 3 } }),
-    );
+      'input',
+    ).schema;
     expect(doc.properties).toEqual({ n: { type: 'number' } });
   });
 
   it('spells a nullable type array with anyOf, the object branch closed', () => {
-    const doc = anthropic.inputSchema(tool({ n: { type: ['string', 'null'], description: 'N' } }));
+    const doc = anthropic.publish(
+      tool({ n: { type: ['string', 'null'], description: 'N' } }),
+      'input',
+    ).schema;
     expect(doc.properties).toEqual({
       n: { description: 'N', anyOf: [{ type: 'string' }, { type: 'null' }] },
     });
-    const object = anthropic.inputSchema(
+    const object = anthropic.publish(
       tool({ o: { type: ['object', 'null'], properties: { a: { type: 'string' } } } }),
-    );
+      'input',
+    ).schema;
     expect(object.properties).toEqual({
       o: {
         anyOf: [
@@ -132,45 +125,227 @@ describe('anthropic_strict input', () => {
     });
   });
 
-  it('H25: refuses one tool over the optional-property budget, naming the limit', () => {
+  it('refuses one tool over the optional-property budget, naming the limit', () => {
     const many = Object.fromEntries(
       Array.from({ length: ANTHROPIC_STRICT_LIMITS.optionalProperties + 1 }, (_, i) => [
         `p${i}`,
         { type: 'string' },
       ]),
     );
-    expect(() => anthropic.inputSchema(tool(many))).toThrow(
+    expect(() => anthropic.publish(tool(many), 'input').schema).toThrow(
       expect.objectContaining({
         code: DIALECT_ERROR_CODES.LIMIT_EXCEEDED,
-        limit: 'optionalProperties',
-        dialect: 'anthropic_strict',
+        details: {
+          dialect: 'anthropic_strict',
+          limit: 'optionalProperties',
+          path: `/properties/p${ANTHROPIC_STRICT_LIMITS.optionalProperties}`,
+        },
       }),
     );
-    expect(() => anthropic.inputSchema(tool(many, Object.keys(many)))).not.toThrow();
-    expect(() => anthropic.outputSchema(tool(many))).not.toThrow();
+    expect(() => anthropic.publish(tool(many, Object.keys(many)), 'input').schema).not.toThrow();
+    expect(() => anthropic.publish(tool(many), 'output').schema).not.toThrow();
   });
 
-  it('H25: refuses one tool over the union budget', () => {
+  it('refuses one tool over the union budget', () => {
     const unions = Object.fromEntries(
       Array.from({ length: ANTHROPIC_STRICT_LIMITS.unionProperties + 1 }, (_, i) => [`p${i}`, {}]),
     );
     let caught: unknown;
     try {
-      anthropic.inputSchema(tool(unions, Object.keys(unions)));
+      anthropic.publish(tool(unions, Object.keys(unions)), 'input').schema;
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(DialectError);
-    expect((caught as DialectError).limit).toBe('unionProperties');
-    expect((caught as DialectError).message).toContain('unionProperties');
+    expect((caught as DialectError).details.limit).toBe('unionProperties');
+    expect((caught as DialectError).message).toBe(
+      "The rendering states 17 properties whose schema is a union, over the vendor's documented limit of 16 (`unionProperties`). State fewer in the canonical document, or publish the tool in another dialect.",
+    );
   });
 });
 
 it('output keeps maps and adds no closure to them', () => {
-  const p = anthropic.outputSchema(maps).properties as Record<string, unknown>;
+  const p = anthropic.publish(maps, 'output').schema.properties as Record<string, unknown>;
   expect(p.scores).toEqual({
     type: 'object',
     additionalProperties: { type: 'integer' },
     description: 'Per name',
+  });
+});
+
+/** The closed last level of an unrolled `name`, as the rendering states it. */
+const lastLevel = (name: string) => ({
+  type: 'object',
+  description: `Deeper than this schema states: ${name} is accepted to 3 levels of nesting, and level 4 accepts no names.`,
+  properties: {},
+  additionalProperties: false,
+});
+
+/** A `recursionSelf` tree `depth` levels of `Node` deep (one child per level). */
+function tree(depth: number): Record<string, unknown> {
+  let node: Record<string, unknown> = { value: `v${depth}` };
+  for (let level = depth - 1; level >= 1; level--) node = { value: `v${level}`, children: [node] };
+  return { tree: node };
+}
+
+describe('anthropic_strict recursion', () => {
+  it('unrolls a recursive definition 3 levels deep and closes the fourth', () => {
+    expect(ANTHROPIC_STRICT_UNROLL_DEPTH).toBe(3);
+    const level = (inner: object) => ({
+      type: 'object',
+      properties: { value: { type: 'string' }, children: { type: 'array', items: inner } },
+      required: ['value'],
+      additionalProperties: false,
+    });
+    const { schema, narrowed } = anthropic.publish(recursionSelf, 'input');
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { tree: level(level(level(lastLevel('Node')))) },
+      required: ['tree'],
+      additionalProperties: false,
+    });
+    expect(narrowed).toEqual([
+      '/properties/tree/properties/children/items/properties/children/items/properties/children/items',
+    ]);
+  });
+
+  it('admits a tree as deep as the unroll and refuses one level deeper', () => {
+    const doc = anthropic.publish(recursionSelf, 'input').schema;
+    for (const depth of [1, 2, 3]) {
+      expect(admits(recursionSelf, tree(depth)), `canonical, depth ${depth}`).toBe(true);
+      expect(admits(doc, tree(depth)), `anthropic_strict, depth ${depth}`).toBe(true);
+    }
+    const empty = tree(3) as { tree: { children: [{ children: [Record<string, unknown>] }] } };
+    empty.tree.children[0].children[0].children = [];
+    expect(admits(doc, empty)).toBe(true);
+    expect(admits(recursionSelf, tree(4))).toBe(true);
+    expect(admits(doc, tree(4))).toBe(false);
+    expect(admits(doc, tree(5))).toBe(false);
+  });
+
+  it('counts the depth per definition on mutual recursion', () => {
+    const { schema, narrowed } = anthropic.publish(recursionMutual, 'input');
+    const ab = '/properties/b/properties/a';
+    const last = `/properties/start${ab}${ab}${ab}`;
+    expect(narrowed).toEqual([last]);
+    let node: unknown = schema;
+    for (const segment of last.slice(1).split('/'))
+      node = (node as Record<string, unknown>)[segment];
+    expect(node).toEqual(lastLevel('A'));
+    const chain = (depth: number): Record<string, unknown> => {
+      let a: Record<string, unknown> = { name: `a${depth}` };
+      for (let level = depth - 1; level >= 1; level--) {
+        a = { name: `a${level}`, b: { size: level, a } };
+      }
+      return { start: a };
+    };
+    expect(admits(recursionMutual, chain(4))).toBe(true);
+    expect(admits(schema, chain(3))).toBe(true);
+    expect(admits(schema, chain(4))).toBe(false);
+  });
+
+  it('joins a use-site description in front of the last level, and lists every last level', () => {
+    const doc: SchemaObject = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { head: { $ref: '#/$defs/Item' } },
+      required: ['head'],
+      additionalProperties: false,
+      $defs: {
+        Item: {
+          type: 'object',
+          properties: {
+            left: { $ref: '#/$defs/Item', description: 'The left branch' },
+            right: { $ref: '#/$defs/Item' },
+          },
+          additionalProperties: false,
+        },
+      },
+    };
+    const { schema, narrowed } = anthropic.publish(doc, 'input');
+    expect(narrowed).toHaveLength(2 ** ANTHROPIC_STRICT_UNROLL_DEPTH);
+    expect(narrowed[0]).toBe('/properties/head/properties/left/properties/left/properties/left');
+    const text = lastLevel('Item').description;
+    expect(JSON.stringify(schema)).toContain(`"The left branch. ${text}"`);
+  });
+
+  it('lists a last level inside a nullable definition where the split puts it', () => {
+    const doc: SchemaObject = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { n: { $ref: '#/$defs/Link' } },
+      required: ['n'],
+      additionalProperties: false,
+      $defs: {
+        Link: {
+          type: ['object', 'null'],
+          properties: { next: { $ref: '#/$defs/Link' } },
+          required: ['next'],
+          additionalProperties: false,
+        },
+      },
+    };
+    const { schema, narrowed } = anthropic.publish(doc, 'input');
+    const step = '/anyOf/0/properties/next';
+    expect(narrowed).toEqual([`/properties/n${step}${step}${step}`]);
+    // Null is a Link with no nesting, admitted at the last level; an object there is refused.
+    expect(admits(schema, { n: { next: { next: { next: null } } } })).toBe(true);
+    expect(admits(schema, { n: { next: { next: { next: { next: null } } } } })).toBe(false);
+    expect(admits(doc, { n: { next: { next: { next: { next: null } } } } })).toBe(true);
+  });
+
+  it('reports a last level below a map only as the map, in document order', () => {
+    const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
+    const next = '/properties/next';
+    expect(narrowed).toEqual([
+      '/properties/t/properties/kids',
+      `/properties/t${next}/properties/kids`,
+      `/properties/t${next}${next}/properties/kids`,
+      `/properties/t${next}${next}${next}`,
+    ]);
+    expect(JSON.stringify(schema)).not.toContain('$ref');
+  });
+
+  it('counts the budgets on the unrolled rendering', () => {
+    const node = (optional: number): SchemaObject => ({
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      required: ['root'],
+      additionalProperties: false,
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            ...Object.fromEntries(
+              Array.from({ length: optional - 1 }, (_, i) => [`o${i}`, { type: 'string' }]),
+            ),
+            next: { $ref: '#/$defs/Node' },
+          },
+          additionalProperties: false,
+        },
+      },
+    });
+    // 9 optional properties as declared (the cycle counted once), 27 once unrolled 3 levels.
+    expect(measureSchema(node(9)).optionalProperties).toBe(9);
+    expect(() => anthropic.publish(node(9), 'input')).toThrow(
+      expect.objectContaining({
+        code: DIALECT_ERROR_CODES.LIMIT_EXCEEDED,
+        details: expect.objectContaining({ limit: 'optionalProperties' }),
+      }),
+    );
+    expect(anthropic.publish(node(8), 'input').narrowed).toHaveLength(1);
+    expect(() => anthropic.publish(node(9), 'output')).not.toThrow();
+  });
+
+  it('breaks recursion in an output to a described object, never closed', () => {
+    const { schema, narrowed } = anthropic.publish(recursionSelf, 'output');
+    const items = (schema.properties as Record<string, Record<string, Record<string, unknown>>>)
+      .tree!.properties!.children as Record<string, unknown>;
+    expect(items.items).toEqual({
+      type: 'object',
+      description: 'A recursive reference to Node, whose shape is not restated here.',
+    });
+    expect(narrowed).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Pins the gemini spelling (hard cases H4-H9, H12, H15, H17, H20): references inlined and cycles
- * broken to a typed object Gemini accepts, no closure, integer bounds dropped, only `date-time`
- * kept, non-string enums described (never stringified), maps and open values as `{type: object}`
- * with no empty `properties`, and reported.
+ * Pins the gemini spelling: references inlined and each cycle broken to a typed object Gemini
+ * accepts, whose description names the definition (no title, which Gemini drops), no closure,
+ * integer bounds dropped, only `date-time` kept, non-string enums described (never stringified),
+ * maps and open values as `{type: object}` with no empty `properties`, and reported.
  */
 import { describe, expect, it } from 'vitest';
-import { geminiDialect as gemini } from '../src/index.ts';
+import { DIALECTS } from '../src/index.ts';
 import {
   enums,
   keywordNames,
@@ -20,11 +20,13 @@ import {
 } from './fixtures/catalog.ts';
 import { admits } from './fixtures/judge.ts';
 
+const gemini = DIALECTS.gemini;
+
 const props = (doc: object) => (doc as { properties: Record<string, unknown> }).properties;
 
 describe('gemini input', () => {
-  it('H4: a non-string enum moves into the description and integers still validate', () => {
-    const doc = gemini.inputSchema(enums);
+  it('moves a non-string enum into the description, never stringified, so integers still validate', () => {
+    const doc = gemini.publish(enums, 'input').schema;
     expect(props(doc).level).toEqual({
       type: 'integer',
       description: 'Allowed values: 1, 2, 3.',
@@ -41,8 +43,8 @@ describe('gemini input', () => {
     expect(admits(doc, { unit: 'celsius', level: 2 })).toBe(true);
   });
 
-  it('H5/H6: date-time kept, date/time/duration and integer bounds dropped', () => {
-    const p = props(gemini.inputSchema(scalars));
+  it('keeps date-time, drops date, time, duration and integer bounds (int64 included)', () => {
+    const p = props(gemini.publish(scalars, 'input').schema);
     expect(p.at).toEqual({ type: 'string', format: 'date-time' });
     expect(p.day).toEqual({ type: 'string' });
     expect(p.clock).toEqual({ type: 'string' });
@@ -61,12 +63,12 @@ describe('gemini input', () => {
       at: '2024-01-01T00:00:00Z',
       day: '2024-13-01',
     };
-    expect(admits(gemini.inputSchema(scalars), call)).toBe(true);
+    expect(admits(gemini.publish(scalars, 'input').schema, call)).toBe(true);
     expect(admits(scalars, call)).toBe(false);
     expect(admits(scalars, { ...call, day: '2024-12-01' })).toBe(true);
   });
 
-  it('H8: a map is {type: object} with a description and no properties, reported', () => {
+  it('publishes a map as {type: object} with a description and no properties, reported', () => {
     const { schema, narrowed } = gemini.publish(maps, 'input');
     expect(props(schema).scores).toEqual({
       type: 'object',
@@ -83,7 +85,7 @@ describe('gemini input', () => {
     expect(schema).not.toHaveProperty('additionalProperties');
   });
 
-  it('H14: an open value is a typed object (Gemini needs a type), reported', () => {
+  it('publishes an open value as a typed object (Gemini needs a type), reported', () => {
     const { schema, narrowed } = gemini.publish(open, 'input');
     expect(schema.properties).toEqual({
       payload: { type: 'object', description: 'Anything' },
@@ -93,8 +95,8 @@ describe('gemini input', () => {
     expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
   });
 
-  it('H8: describes each map value shape: enum, definition, open', () => {
-    const p = props(gemini.inputSchema(maps));
+  it('describes each map value shape: enum, definition, open', () => {
+    const p = props(gemini.publish(maps, 'input').schema);
     const tail = ' Its entries cannot be stated in this schema.';
     expect(p.states).toEqual({
       type: 'object',
@@ -110,8 +112,8 @@ describe('gemini input', () => {
     });
   });
 
-  it('H9: self recursion is broken one level down to a described object', () => {
-    expect(gemini.inputSchema(recursionSelf)).toEqual({
+  it('breaks self recursion one level down to an object whose description names it, no title', () => {
+    expect(gemini.publish(recursionSelf, 'input').schema).toEqual({
       type: 'object',
       properties: {
         tree: {
@@ -122,7 +124,7 @@ describe('gemini input', () => {
               type: 'array',
               items: {
                 type: 'object',
-                description: 'A Node: a recursive reference whose shape is not restated here.',
+                description: 'A recursive reference to Node, whose shape is not restated here.',
               },
             },
           },
@@ -133,18 +135,43 @@ describe('gemini input', () => {
     });
   });
 
-  it('H9: mutual recursion A -> B -> A breaks at the second A', () => {
-    const doc = gemini.inputSchema(recursionMutual);
+  it('breaks mutual recursion A -> B -> A at the second A', () => {
+    const doc = gemini.publish(recursionMutual, 'input').schema;
     const b = props(props(doc).start as object).b as object;
     expect(props(b).a).toEqual({
       type: 'object',
-      description: 'A A: a recursive reference whose shape is not restated here.',
+      description: 'A recursive reference to A, whose shape is not restated here.',
     });
     expect(props(b).size).toEqual({ type: 'integer' });
   });
 
-  it('H11: the use-site description wins over the definition', () => {
-    const p = props(gemini.inputSchema(refSiblings));
+  it('joins a use-site description in front of the break, which still names the definition', () => {
+    const doc = gemini.publish(
+      {
+        $schema: SCHEMA_2020,
+        type: 'object',
+        properties: { head: { $ref: '#/$defs/Item' } },
+        required: ['head'],
+        additionalProperties: false,
+        $defs: {
+          Item: {
+            type: 'object',
+            properties: { next: { $ref: '#/$defs/Item', description: 'The next item' } },
+            additionalProperties: false,
+          },
+        },
+      },
+      'input',
+    ).schema;
+    expect(props(props(doc).head as object).next).toEqual({
+      description:
+        'The next item. A recursive reference to Item, whose shape is not restated here.',
+      type: 'object',
+    });
+  });
+
+  it('lets the use-site description win over the definition', () => {
+    const p = props(gemini.publish(refSiblings, 'input').schema);
     expect(p.home).toEqual({
       type: 'object',
       description: 'Home address',
@@ -153,28 +180,31 @@ describe('gemini input', () => {
     });
   });
 
-  it('H12: property names that are keywords survive', () => {
-    const names = Object.keys(props(gemini.inputSchema(keywordNames)));
+  it('keeps property names that are keywords', () => {
+    const names = Object.keys(props(gemini.publish(keywordNames, 'input').schema));
     expect(names).toEqual(Object.keys(keywordNames.properties as object));
     expect(names).toContain('__proto__');
   });
 
-  it('H15: no parameters is an object with no properties key', () => {
-    expect(gemini.inputSchema(noParams)).toEqual({ type: 'object' });
+  it('publishes no parameters as an object with no properties key', () => {
+    expect(gemini.publish(noParams, 'input').schema).toEqual({ type: 'object' });
   });
 
-  it('H17/H20: exclusive bounds, uri and email dropped', () => {
-    const doc = gemini.inputSchema({
-      $schema: SCHEMA_2020,
-      type: 'object',
-      properties: {
-        n: { type: 'number', exclusiveMinimum: 0, maximum: 10 },
-        u: { type: 'string', format: 'uri' },
-        e: { type: 'string', format: 'email', title: 'Mail' },
+  it('drops exclusive bounds and the uri and email formats', () => {
+    const doc = gemini.publish(
+      {
+        $schema: SCHEMA_2020,
+        type: 'object',
+        properties: {
+          n: { type: 'number', exclusiveMinimum: 0, maximum: 10 },
+          u: { type: 'string', format: 'uri' },
+          e: { type: 'string', format: 'email', title: 'Mail' },
+        },
+        required: ['n'],
+        additionalProperties: false,
       },
-      required: ['n'],
-      additionalProperties: false,
-    });
+      'input',
+    ).schema;
     expect(props(doc)).toEqual({
       n: { type: 'number', maximum: 10 },
       u: { type: 'string' },
@@ -183,7 +213,7 @@ describe('gemini input', () => {
   });
 });
 
-describe('gemini output (H24)', () => {
+describe('gemini output: vocabulary narrowing alone', () => {
   it('keeps an open value open and states a map as an object', () => {
     const out = gemini.publish(
       {

@@ -1,7 +1,7 @@
 /**
  * Guards the shared inliner: keyword positions only, use-site keywords win, a cycle is detected on
- * the current expansion path (a shared definition is not a cycle), broken to a titled object or
- * kept under $defs per policy, the canonical policy throws on an unresolvable reference and the
+ * the current expansion path (a shared definition is not a cycle), broken to an object whose
+ * description names the definition (no title) or kept under $defs per policy, the canonical policy throws on an unresolvable reference and the
  * foreign policy collapses it, the input is never mutated, and growth is bounded.
  */
 import {
@@ -82,15 +82,17 @@ describe('inlineRefs', () => {
     expect(Object.keys(names.properties!)).toEqual(Object.keys(keywordNames.properties as object));
   });
 
-  it('breaks a cycle on the expansion path to a titled object, use site winning', () => {
+  it('breaks a cycle on the expansion path to an object whose description names it, no title', () => {
     const out = inlineRefs(recursionSelf, 'canonical');
     expect(at(out, '/properties/tree/properties/children/items')).toEqual({
       type: 'object',
-      title: 'Node',
-      description: 'A Node: a recursive reference whose shape is not restated here.',
+      description: 'A recursive reference to Node, whose shape is not restated here.',
     });
     const mutual = inlineRefs(recursionMutual, 'canonical');
-    expect(at(mutual, '/properties/start/properties/b/properties/a')).toMatchObject({ title: 'A' });
+    expect(at(mutual, '/properties/start/properties/b/properties/a')).toEqual({
+      type: 'object',
+      description: 'A recursive reference to A, whose shape is not restated here.',
+    });
     expect(at(mutual, '/properties/start/properties/b/properties/size')).toEqual({
       type: 'integer',
       minimum: 0,
@@ -158,7 +160,9 @@ describe('inlineRefs', () => {
     ).toThrow(
       expect.objectContaining({
         code: DIALECT_ERROR_CODES.INLINE_BUDGET_EXCEEDED,
-        limit: 'maxNodes',
+        details: { limit: 'maxNodes', path: expect.stringMatching(/^\/properties\/x/) },
+        message:
+          'Inlining the references would produce more than 10 subschemas (`maxNodes`). Share fewer definitions or nest them less deeply, or publish the tool in a dialect that keeps `$defs`.',
       }),
     );
   });

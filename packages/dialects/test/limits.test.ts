@@ -1,5 +1,5 @@
 /**
- * Guards the size limits (H13, H25): a document is measured as if every reference were inlined,
+ * Guards the size limits: a document is measured as if every reference were inlined,
  * which on a generated diamond catalog equals the measure of the literally inlined document, and
  * openai_strict refuses with DialectError LIMIT_EXCEEDED naming the limit when OpenAI's documented
  * limits (5000 properties, 10 levels, 120,000 characters, 1000 enum values, 15,000 characters in
@@ -8,16 +8,19 @@
 import type { SchemaObject } from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
 import {
+  ANTHROPIC_STRICT_LIMITS,
+  ANTHROPIC_STRICT_UNROLL_DEPTH,
   DIALECT_ERROR_CODES,
   DIALECTS,
   DialectError,
   inlineRefs,
-  measureSchema,
   OPENAI_STRICT_LIMITS,
-  openaiStrictDialect as openai,
 } from '../src/index.ts';
+import { measureSchema } from '../src/internal/measure.ts';
 import { recursionSelf, SCHEMA_2020 } from './fixtures/catalog.ts';
 import { diamond, diamondProperties } from './fixtures/diamond.ts';
+
+const openai = DIALECTS.openai_strict;
 
 function refusal(fn: () => unknown): DialectError {
   try {
@@ -37,6 +40,23 @@ const tool = (properties: Record<string, unknown>): SchemaObject => ({
   additionalProperties: false,
 });
 
+describe('the limit tables', () => {
+  it("pin the vendors' documented figures and the unroll depth, frozen", () => {
+    expect(OPENAI_STRICT_LIMITS).toEqual({
+      properties: 5000,
+      depth: 10,
+      characters: 120_000,
+      enumValues: 1000,
+      largeEnumValues: 250,
+      largeEnumCharacters: 15_000,
+    });
+    expect(ANTHROPIC_STRICT_LIMITS).toEqual({ optionalProperties: 24, unionProperties: 16 });
+    expect(ANTHROPIC_STRICT_UNROLL_DEPTH).toBe(3);
+    expect(Object.isFrozen(OPENAI_STRICT_LIMITS)).toBe(true);
+    expect(Object.isFrozen(ANTHROPIC_STRICT_LIMITS)).toBe(true);
+  });
+});
+
 describe('measuring a generated diamond catalog', () => {
   it.each([
     [2, 2],
@@ -50,7 +70,7 @@ describe('measuring a generated diamond catalog', () => {
     expect(measured.properties).toBe(diamondProperties(levels, fan));
     expect({ ...measured, characters: 0 }).toEqual({ ...inlined, characters: 0 });
     expect(measured.depth).toBe(levels + 2);
-    const gemini = DIALECTS.gemini.inputSchema(doc);
+    const gemini = DIALECTS.gemini.publish(doc, 'input').schema;
     expect(measureSchema(gemini).properties).toBe(measured.properties);
   });
 
@@ -60,23 +80,29 @@ describe('measuring a generated diamond catalog', () => {
 
   it('publishes a diamond within the limits and refuses one past 5000 properties', () => {
     expect(diamondProperties(3, 8)).toBeLessThanOrEqual(OPENAI_STRICT_LIMITS.properties);
-    expect(() => openai.inputSchema(diamond(3, 8))).not.toThrow();
+    expect(() => openai.publish(diamond(3, 8), 'input').schema).not.toThrow();
     expect(diamondProperties(4, 8)).toBeGreaterThan(OPENAI_STRICT_LIMITS.properties);
-    const error = refusal(() => openai.inputSchema(diamond(4, 8)));
+    const error = refusal(() => openai.publish(diamond(4, 8), 'input').schema);
     expect(error.code).toBe(DIALECT_ERROR_CODES.LIMIT_EXCEEDED);
-    expect(error.limit).toBe('properties');
-    expect(error.dialect).toBe('openai_strict');
-    expect(error.message).toMatch(
-      /openai_strict: .*over the documented limit of 5000 \(limit: properties\)/,
+    expect(error.details).toEqual({
+      dialect: 'openai_strict',
+      limit: 'properties',
+      path: '/$defs/L4/properties/v',
+    });
+    expect(Object.isFrozen(error.details)).toBe(true);
+    expect(error.message).toBe(
+      "The rendering states 5001 object properties, over the vendor's documented limit of 5000 (`properties`). State fewer in the canonical document, or publish the tool in another dialect.",
     );
-    expect(() => openai.outputSchema(diamond(4, 8))).not.toThrow();
+    expect(() => openai.publish(diamond(4, 8), 'output').schema).not.toThrow();
   });
 
   it('refuses a document nested past 10 levels', () => {
     let inner: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 10; level++) inner = tool({ [`l${level}`]: inner });
-    expect(() => openai.inputSchema(inner as SchemaObject)).not.toThrow();
-    expect(refusal(() => openai.inputSchema(tool({ top: inner }))).limit).toBe('depth');
+    expect(() => openai.publish(inner as SchemaObject, 'input').schema).not.toThrow();
+    expect(refusal(() => openai.publish(tool({ top: inner }), 'input').schema).details.limit).toBe(
+      'depth',
+    );
   });
 
   it('refuses more than 1000 enum values in total', () => {
@@ -86,9 +112,9 @@ describe('measuring a generated diamond catalog', () => {
       a: { type: 'string', enum: values(500, 'a') },
       b: { type: 'string', enum: values(500, 'b') },
     });
-    expect(() => openai.inputSchema(ok)).not.toThrow();
+    expect(() => openai.publish(ok, 'input').schema).not.toThrow();
     const over = tool({ ...(ok.properties as object), c: { type: 'string', enum: ['c'] } });
-    expect(refusal(() => openai.inputSchema(over)).limit).toBe('enumValues');
+    expect(refusal(() => openai.publish(over, 'input').schema).details.limit).toBe('enumValues');
   });
 
   it('refuses a string enum of over 250 values totalling over 15,000 characters', () => {
@@ -97,10 +123,13 @@ describe('measuring a generated diamond catalog', () => {
       (_, i) => `${String(i).padStart(3, '0')}${'x'.repeat(60)}`,
     );
     expect(
-      refusal(() => openai.inputSchema(tool({ e: { type: 'string', enum: long } }))).limit,
+      refusal(() => openai.publish(tool({ e: { type: 'string', enum: long } }), 'input').schema)
+        .details.limit,
     ).toBe('largestEnumCharacters');
     const short = long.map((v) => v.slice(0, 50));
-    expect(() => openai.inputSchema(tool({ e: { type: 'string', enum: short } }))).not.toThrow();
+    expect(
+      () => openai.publish(tool({ e: { type: 'string', enum: short } }), 'input').schema,
+    ).not.toThrow();
   });
 
   it('refuses more than 120,000 characters of names and values', () => {
@@ -110,6 +139,8 @@ describe('measuring a generated diamond catalog', () => {
         { type: 'string' },
       ]),
     );
-    expect(refusal(() => openai.inputSchema(tool(properties))).limit).toBe('characters');
+    expect(refusal(() => openai.publish(tool(properties), 'input').schema).details.limit).toBe(
+      'characters',
+    );
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Pins the openai_strict spelling (hard cases H1-H3, H8, H10, H11, H14, H18, H20, H21 of the
- * dialect research) and its inverse: a null is removed exactly where canonical declares an
- * optional property (through properties, items and `$ref`), and nowhere else.
+ * Pins the openai_strict spelling (every property required, optional ones nullable, closure, no
+ * siblings beside `$ref`, root references merged, the vocabulary OpenAI lacks dropped) and its
+ * inverse: a null is removed exactly where canonical declares an optional property (through
+ * properties, items and `$ref`), and nowhere else.
  */
 import type { SchemaObject } from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
-import { openaiStrictDialect as openai } from '../src/index.ts';
+import { DIALECTS } from '../src/index.ts';
 import {
   arrays,
   enums,
@@ -20,6 +21,8 @@ import {
 } from './fixtures/catalog.ts';
 import { admits } from './fixtures/judge.ts';
 
+const openai = DIALECTS.openai_strict;
+
 const closed = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
   type: 'object',
   properties,
@@ -28,8 +31,8 @@ const closed = (properties: Record<string, unknown>, required = Object.keys(prop
 });
 
 describe('openai_strict input', () => {
-  it('H1: an optional scalar becomes required and its own type or null', () => {
-    const doc = openai.inputSchema(scalars);
+  it('makes an optional scalar required and its own type or null', () => {
+    const doc = openai.publish(scalars, 'input').schema;
     const properties = doc.properties as Record<string, Record<string, unknown>>;
     expect(doc.required).toEqual(Object.keys(scalars.properties as object));
     expect(properties.safe).toEqual({
@@ -47,15 +50,15 @@ describe('openai_strict input', () => {
     expect(doc).not.toHaveProperty('$schema');
   });
 
-  it('H2/H11: a $ref carries no siblings; an optional one is anyOf with null', () => {
-    expect(openai.inputSchema(refSiblings).properties).toEqual({
+  it('gives a $ref no siblings; an optional one is anyOf with null', () => {
+    expect(openai.publish(refSiblings, 'input').schema.properties).toEqual({
       home: { anyOf: [{ $ref: '#/$defs/Address' }], description: 'Home address' },
       work: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], description: 'Work address' },
     });
   });
 
-  it('H3: an optional enum admits null under 2020-12 through anyOf', () => {
-    const doc = openai.inputSchema(enums);
+  it('lets an optional enum admit null under 2020-12, through anyOf', () => {
+    const doc = openai.publish(enums, 'input').schema;
     expect((doc.properties as Record<string, unknown>).mode).toEqual({
       anyOf: [{ type: 'string', enum: ['fast', 'slow'] }, { type: 'null' }],
     });
@@ -65,7 +68,7 @@ describe('openai_strict input', () => {
     expect(admits(enums, openai.arguments(call, enums))).toBe(true);
   });
 
-  it('H8: a map narrows to the empty closed object and is reported', () => {
+  it('narrows a map to the empty closed object and reports it', () => {
     const { schema, narrowed } = openai.publish(maps, 'input');
     const properties = schema.properties as Record<string, unknown>;
     expect(properties.scores).toEqual({ description: 'Per name', ...closed({}) });
@@ -83,7 +86,7 @@ describe('openai_strict input', () => {
     expect(root).toEqual({ schema: closed({}), narrowed: [''] });
   });
 
-  it('H14: an open value narrows to a primitive union and is reported', () => {
+  it('narrows an open value to a primitive union and reports it', () => {
     const { schema, narrowed } = openai.publish(open, 'input');
     const primitives = [
       { type: 'string' },
@@ -99,8 +102,8 @@ describe('openai_strict input', () => {
     expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
   });
 
-  it('H9: recursion and $defs are kept', () => {
-    expect(openai.inputSchema(recursionSelf)).toEqual({
+  it('keeps recursion and $defs', () => {
+    expect(openai.publish(recursionSelf, 'input').schema).toEqual({
       ...closed({ tree: { $ref: '#/$defs/Node' } }),
       $defs: {
         Node: closed({
@@ -111,8 +114,8 @@ describe('openai_strict input', () => {
     });
   });
 
-  it('H10: a root reference merges into the root and self-references become #', () => {
-    expect(openai.inputSchema(rootRef)).toEqual(
+  it('merges a root reference into the root, self-references becoming #', () => {
+    expect(openai.publish(rootRef, 'input').schema).toEqual(
       closed({
         name: { type: 'string' },
         sub: { type: ['array', 'null'], items: { $ref: '#' } },
@@ -121,7 +124,7 @@ describe('openai_strict input', () => {
     );
   });
 
-  it('H10: merges a root reference however the document spells references to it', () => {
+  it('merges a root reference however the document spells references to it', () => {
     const spelled: SchemaObject = {
       $schema: SCHEMA_2020,
       $ref: '#/%24defs/Folder',
@@ -138,7 +141,7 @@ describe('openai_strict input', () => {
         },
       },
     };
-    const doc = openai.inputSchema(spelled);
+    const doc = openai.publish(spelled, 'input').schema;
     expect(doc).toEqual(
       closed({
         self: { anyOf: [{ $ref: '#' }, { type: 'null' }] },
@@ -151,7 +154,7 @@ describe('openai_strict input', () => {
     ).toBe(true);
   });
 
-  it('H15: a tool with no parameters is the empty closed object', () => {
+  it('publishes a tool with no parameters as the empty closed object', () => {
     const empty = {
       $schema: SCHEMA_2020,
       type: 'object',
@@ -159,10 +162,10 @@ describe('openai_strict input', () => {
       required: [],
       additionalProperties: false,
     };
-    expect(openai.inputSchema(empty)).toEqual(closed({}));
+    expect(openai.publish(empty, 'input').schema).toEqual(closed({}));
   });
 
-  it('H18/H20/H21: default, uri and lookaround patterns go; email and plain patterns stay', () => {
+  it('drops default, uri and lookaround patterns; keeps email and plain patterns', () => {
     const foreignish: SchemaObject = {
       $schema: SCHEMA_2020,
       type: 'object',
@@ -175,7 +178,7 @@ describe('openai_strict input', () => {
       required: ['site', 'mail', 'code', 'zip'],
       additionalProperties: false,
     };
-    expect(openai.inputSchema(foreignish).properties).toEqual({
+    expect(openai.publish(foreignish, 'input').schema.properties).toEqual({
       site: { type: 'string' },
       mail: { type: 'string', format: 'email' },
       code: { type: 'string' },
@@ -184,9 +187,9 @@ describe('openai_strict input', () => {
   });
 });
 
-describe('openai_strict output (H24)', () => {
+describe('openai_strict output', () => {
   it('applies the vocabulary rewrites alone: no all-required, no null unions, maps kept', () => {
-    expect(openai.outputSchema(maps)).toEqual({
+    expect(openai.publish(maps, 'output').schema).toEqual({
       type: 'object',
       properties: {
         scores: {
@@ -207,7 +210,7 @@ describe('openai_strict output (H24)', () => {
 });
 
 describe('openai_strict arguments', () => {
-  it('H1: removes a null on an optional property and keeps one on a required property', () => {
+  it('removes a null on an optional property and keeps one on a required property', () => {
     expect(
       openai.arguments(
         { outer: { inner: { leaf: 'x', note: null }, hint: null }, side: null },

@@ -8,23 +8,24 @@ import type { Dialect, Publication, SchemaSide } from '../dialect.ts';
 import { DIALECT_ERROR_CODES, DialectError } from '../errors.ts';
 import type { DialectName } from '../names.ts';
 
-/** Assembles a {@link Dialect} from its rendering and its inverse. */
-export function defineDialect(spec: {
-  readonly name: DialectName;
-  readonly consumer: string;
+/**
+ * Assembles a frozen {@link Dialect} from its rendering and its inverse (the identity when none is
+ * given).
+ */
+export function defineDialect<TName extends DialectName>(spec: {
+  readonly name: TName;
+  readonly audience: string;
   readonly render: (canonical: SchemaObject, side: SchemaSide) => Publication;
   readonly arguments?: (wire: JsonValue, canonicalInput: SchemaObject) => JsonValue;
-}): Dialect {
-  const { name, consumer, render } = spec;
+}): Dialect & { readonly name: TName } {
+  const { name, audience, render } = spec;
   const inverse = spec.arguments ?? ((wire: JsonValue) => wire);
-  return {
+  return Object.freeze({
     name,
-    consumer,
-    publish: (canonical, side) => render(canonical, side),
-    inputSchema: (canonical) => render(canonical, 'input').schema,
-    outputSchema: (canonical) => render(canonical, 'output').schema,
-    arguments: (wire, canonicalInput) => inverse(wire, canonicalInput),
-  };
+    audience,
+    publish: (canonical: SchemaObject, side: SchemaSide) => render(canonical, side),
+    arguments: (wire: JsonValue, canonicalInput: SchemaObject) => inverse(wire, canonicalInput),
+  });
 }
 
 /** Narrows a rendered node to the document type, refusing a root that is not an object schema. */
@@ -32,7 +33,7 @@ export function objectRoot(node: SchemaNode, dialect: DialectName, side: SchemaS
   if (isJsonObject(node) && (side === 'output' || node.type === 'object')) return node;
   throw new DialectError(
     DIALECT_ERROR_CODES.ROOT_NOT_OBJECT,
-    'an input document must have an object schema (`type: "object"`) at its root',
-    { dialect },
+    'The input document has no object schema (`type: "object"`) at its root, which every vendor requires. Declare the input as an object and put any other value in one of its properties.',
+    { dialect, path: '' },
   );
 }

@@ -188,6 +188,15 @@ export function copyValue<T>(value: T): T {
   return value;
 }
 
+/**
+ * `sentence` appended to a description: after a full stop (added when `existing` ends without
+ * one), or alone when there is no description yet.
+ */
+export function joinSentences(existing: unknown, sentence: string): string {
+  if (typeof existing !== 'string' || existing === '') return sentence;
+  return `${existing}${/[.!?]$/.test(existing) ? '' : '.'} ${sentence}`;
+}
+
 /** Renders a JSON value for a description (bigint exactly). */
 export function literal(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
