@@ -3,7 +3,7 @@
  * dialect pays, since none aliases its input), on the fixture catalog and on a diamond catalog.
  */
 import { compare } from '@portcullis/bench';
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import { DIALECT_NAMES, DIALECTS } from '../src/index.ts';
 import { INPUT_FIXTURES } from '../test/fixtures/catalog.ts';
 import { diamond } from '../test/fixtures/diamond.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema';
+import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema/document';
 import type { Publication, SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';

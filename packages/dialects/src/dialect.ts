@@ -1,4 +1,5 @@
-import type { JsonValue, SchemaObject } from '@portcullis/schema';
+import type { JsonValue } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import type { DialectError } from './errors.ts';
 import type { DialectName } from './names.ts';
 

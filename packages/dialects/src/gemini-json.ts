@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { deepCopy, fromEntries, omit, rewrite } from './internal/rewrite.ts';

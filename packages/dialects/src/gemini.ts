@@ -1,4 +1,4 @@
-import type { SchemaNode, SchemaObject } from '@portcullis/schema';
+import type { SchemaNode, SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';

@@ -1,4 +1,4 @@
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { describedBreak, type ExpandOptions, expandRefs } from './internal/inline.ts';
 
 /**

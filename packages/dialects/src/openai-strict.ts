@@ -1,11 +1,11 @@
+import type { JsonValue } from '@portcullis/schema';
 import {
   isJsonObject,
-  type JsonValue,
   refOf,
   type SchemaNode,
   type SchemaObject,
   tryResolveRef,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { measureSchema } from './internal/measure.ts';

@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import type { Publication, SchemaSide } from './dialect.ts';
 import { DIALECTS } from './dialects.ts';
 import { DialectError } from './errors.ts';

@@ -8,7 +8,7 @@
  * every last level is listed in `narrowed`, and the budgets are counted on the unrolled rendering.
  */
 
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
   ANTHROPIC_STRICT_LIMITS,

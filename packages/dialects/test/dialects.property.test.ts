@@ -31,7 +31,7 @@ import {
   type SchemaNode,
   type SchemaObject,
   tryResolveRef,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -13,7 +13,7 @@ import {
   type SchemaObject,
   tryResolveRef,
   walkSchema,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_STRICT_FORMATS } from '../src/anthropic-strict.ts';
 import { GEMINI_FIELDS } from '../src/gemini.ts';

@@ -4,12 +4,8 @@
  * description names the definition (no title) or kept under $defs per policy, the canonical policy throws on an unresolvable reference and the
  * foreign policy collapses it, the input is never mutated, and growth is bounded.
  */
-import {
-  SCHEMA_DEFECT_CODES,
-  SchemaDefectError,
-  type SchemaNode,
-  tryResolveRef,
-} from '@portcullis/schema';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
+import { type SchemaNode, tryResolveRef } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_ERROR_CODES, DialectError, inlineRefs } from '../src/index.ts';
 import { keywordNames, recursionMutual, recursionSelf, shared } from './fixtures/catalog.ts';
@@ -125,11 +121,11 @@ describe('inlineRefs', () => {
     const doc = { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } };
     expect(() => inlineRefs(doc, 'canonical')).toThrow(SchemaDefectError);
     expect(() => inlineRefs(doc, 'canonical')).toThrow(
-      expect.objectContaining({ code: SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF }),
+      expect.objectContaining({ code: SCHEMA_ERROR_CODES.UNRESOLVABLE_REF }),
     );
     const remote = { type: 'object', properties: { a: { $ref: 'https://x.test/s.json' } } };
     expect(() => inlineRefs(remote, 'canonical')).toThrow(
-      expect.objectContaining({ code: SCHEMA_DEFECT_CODES.NON_LOCAL_REF }),
+      expect.objectContaining({ code: SCHEMA_ERROR_CODES.NON_LOCAL_REF }),
     );
   });
 

@@ -5,7 +5,7 @@
  * limits (5000 properties, 10 levels, 120,000 characters, 1000 enum values, 15,000 characters in
  * one enum of over 250 values) would be exceeded, and publishes below them.
  */
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
   ANTHROPIC_STRICT_LIMITS,

@@ -4,7 +4,7 @@
  * inverse: a null is removed exactly where canonical declares an optional property (through
  * properties, items and `$ref`), and nowhere else.
  */
-import type { SchemaObject } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/index.ts';
 import {

@@ -5,7 +5,8 @@
  * DialectError a later `tools/list` would meet, keyed by every wire name in order; any other
  * error is a defect and is rethrown as it came.
  */
-import { SCHEMA_DEFECT_CODES, SchemaDefectError, type SchemaObject } from '@portcullis/schema';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
+import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
   DIALECT_ERROR_CODES,
@@ -134,7 +135,7 @@ describe('publishEveryDialect over a fixture catalog', () => {
       additionalProperties: false,
     };
     expect(() => publishEveryDialect(unresolvable, 'input')).toThrow(
-      expect.objectContaining({ code: SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF }),
+      expect.objectContaining({ code: SCHEMA_ERROR_CODES.UNRESOLVABLE_REF }),
     );
     expect(() => publishEveryDialect(unresolvable, 'input')).toThrow(SchemaDefectError);
     const failure = new TypeError('unreadable');

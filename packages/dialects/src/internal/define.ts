@@ -1,9 +1,5 @@
-import {
-  isJsonObject,
-  type JsonValue,
-  type SchemaNode,
-  type SchemaObject,
-} from '@portcullis/schema';
+import type { JsonValue } from '@portcullis/schema';
+import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema/document';
 import type { Dialect, Publication, SchemaSide } from '../dialect.ts';
 import { DIALECT_ERROR_CODES, DialectError } from '../errors.ts';
 import type { DialectName } from '../names.ts';

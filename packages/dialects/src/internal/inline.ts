@@ -1,3 +1,4 @@
+import { SchemaDefectError } from '@portcullis/schema';
 import {
   defRef,
   isArraySubschemaKeyword,
@@ -7,11 +8,10 @@ import {
   mapSubschemas,
   refSegments,
   resolveRef,
-  SchemaDefectError,
   type SchemaNode,
   type SchemaObject,
   tryResolveRef,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import { DIALECT_ERROR_CODES, DialectError } from '../errors.ts';
 import type { DialectName } from '../names.ts';
 import { copyValue, joinSentences, pointer } from './rewrite.ts';

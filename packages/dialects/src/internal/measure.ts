@@ -7,7 +7,7 @@ import {
   resolveRef,
   type SchemaNode,
   type SchemaObject,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import { DIALECT_ERROR_CODES, DialectError } from '../errors.ts';
 import { OPENAI_STRICT_LIMITS } from '../limits.ts';
 import type { DialectName } from '../names.ts';

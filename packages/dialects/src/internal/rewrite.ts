@@ -1,11 +1,12 @@
 import {
+  ANNOTATION_KEYWORDS,
   escapePointerSegment,
   isJsonObject,
   mapSubschemas,
   type SchemaNode,
   type SchemaObject,
   walkSchema,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 
 /** Pointer segments from the document root to a subschema. */
 export type Segments = readonly string[];
@@ -94,17 +95,8 @@ export function renameKeyword(
   return fromEntries(Object.entries(node).map(([key, value]) => [key === from ? to : key, value]));
 }
 
-/** Keywords that describe a value without constraining it. */
-export const ANNOTATIONS: ReadonlySet<string> = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
+/** Keywords that describe a value without constraining it (the schema vocabulary's one list). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS);
 
 /** The description and title of `node`, in their order, for a replacement to carry. */
 export function labels(node: SchemaNode): Record<string, unknown> {

@@ -6,7 +6,7 @@ import {
   type SchemaNode,
   type SchemaObject,
   tryResolveRef,
-} from '@portcullis/schema';
+} from '@portcullis/schema/document';
 import { fromEntries, pointer, withKeyword } from './rewrite.ts';
 
 /** The segments of a local reference, or `undefined` for one that is not (left for the gate). */
