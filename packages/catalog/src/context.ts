@@ -41,7 +41,10 @@ export interface ToolContext {
    * it and drops it otherwise. `progress` should increase from call to call.
    */
   reportProgress(progress: number, total?: number, message?: string): void;
-  /** Logs a message; the server forwards it as `notifications/message` at or above the consumer's level. */
+  /**
+   * Logs a message; the server forwards it as `notifications/message` at or above the consumer's
+   * level.
+   */
   log(level: LogLevel, message: string, data?: unknown): void;
   /** The consumer name the host resolved: the one every guardrail on this call judges. */
   readonly consumer: string;

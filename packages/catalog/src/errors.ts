@@ -37,7 +37,7 @@ export const CATALOG_ERROR_CODES = Object.freeze({
 /** One of {@link CATALOG_ERROR_CODES}. */
 export type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[keyof typeof CATALOG_ERROR_CODES];
 
-/** The structured facts of a {@link CatalogError}: where the fault is, never caller data. */
+/** The structured facts of a {@link CatalogError}: where the fault is, never consumer data. */
 export interface CatalogErrorDetails {
   /** The tool's name, when it has one. */
   readonly tool?: string;
@@ -53,8 +53,9 @@ export interface CatalogErrorDetails {
 /**
  * Thrown when the catalog cannot be built or an exposure cannot be served. The message names the
  * tool (or, for a nameless definition, the module file or list position) and the fault; `code` is
- * stable for programs, `details` holds the tool, module and path as fields, and `cause` carries the
- * underlying error (a `SchemaDefectError` for an unrenderable schema, the import failure for a scan).
+ * stable for programs, `details` holds the tool, module and path as fields, and `cause` carries
+ * the underlying error (a `SchemaDefectError` for an unrenderable schema, the import failure for a
+ * scan).
  */
 export class CatalogError extends Error {
   override readonly name = 'CatalogError';

@@ -2,10 +2,10 @@
  * The guardrails a definition may carry, declared structurally: the catalog depends on schema
  * alone, so it cannot import the dispatcher that runs them. `@portcullis/dispatcher` is the source
  * of truth for these shapes (`GuardrailVerdict`, `GuardrailSubject`, `AdmissionGuardrail`,
- * `InputGuardrail`, `OutputGuardrail`, `Guardrails`); the types here mirror them under the catalog's
- * own names, and `tooling/repo-checks/test/seams.test.ts` proves each way they must be assignable,
- * so the two cannot drift apart silently. The server hands a definition's guardrails to the
- * dispatcher as the job's own.
+ * `InputGuardrail`, `OutputGuardrail`, `Guardrails`); the types here mirror them under the
+ * catalog's own names, and `tooling/repo-checks/test/seams.test.ts` proves each way they must be
+ * assignable, so the two cannot drift apart silently. The server hands a definition's guardrails
+ * to the dispatcher as the job's own.
  */
 
 /**
@@ -20,7 +20,8 @@ export type ToolGuardrailVerdict =
 
 /**
  * What every guardrail is told about the call it judges: the dispatcher's subject. `principal` is
- * the dispatcher's word for the consumer; a server passes the consumer it resolved as the principal.
+ * the dispatcher's word for the consumer; a server passes the consumer it resolved as the
+ * principal.
  */
 export interface ToolGuardrailSubject {
   /** The consumer the call runs for. */

@@ -14,7 +14,10 @@ export const THINKER_DEPTH_MIN = 0;
 /** The deepest `depth` a thinker may be asked for. */
 export const THINKER_DEPTH_MAX = 5;
 
-/** The properties every thinker's input declares: its contract with any caller. */
+/**
+ * The properties every thinker's input declares: its contract with whoever asks it, a consumer or
+ * an orchestrator.
+ */
 export interface ThinkerContractProperties {
   /** What the thinker is asked. Required. */
   readonly query: TString;

@@ -79,9 +79,9 @@ function isDepthBound(value: unknown): value is number {
 }
 
 /**
- * Refuses, with INVALID_THINKER_INPUT, a thinker whose input breaks the thinker's contract with any
- * caller: `query` declared as a string, `depth` as an integer whose declared bounds lie within
- * {@link THINKER_DEPTH_MIN}..{@link THINKER_DEPTH_MAX}.
+ * Refuses, with INVALID_THINKER_INPUT, a thinker whose input breaks the thinker's contract with
+ * whoever asks it: `query` declared as a string, `depth` as an integer whose declared bounds lie
+ * within {@link THINKER_DEPTH_MIN}..{@link THINKER_DEPTH_MAX}.
  */
 export function checkThinkerInput(root: RootObject, name: string, origin: ToolOrigin): void {
   const at = (property: string) => `${root.pointer}/properties/${property}`;
