@@ -32,8 +32,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface ToolContext {
   /**
    * Aborted when the call's workflow is cancelled (timeout, `notifications/cancelled`, the consumer
-   * gone).
-   * Cancellation is cooperative: a tool checks it or passes it on to what it awaits.
+   * gone). Cancellation is cooperative: a tool checks it or passes it on to what it awaits.
    */
   readonly signal: AbortSignal;
   /**
