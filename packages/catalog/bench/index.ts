@@ -7,18 +7,16 @@
  */
 import { compare, target } from '@portcullis/bench';
 import {
-  ArtifactRefs,
   DateTime,
-  Int32,
   Int64,
   publishCanonical,
   publishCanonicalOutput,
   Recursive,
-  StringMap,
+  Map as SchemaMap,
   Uint8,
 } from '@portcullis/schema';
 import Type from 'typebox';
-import { type AnyToolDefinition, createCatalog, defineTool } from '../src/index.ts';
+import { type AnyToolDefinition, createCatalog, defineTool, thinkerInput } from '../src/index.ts';
 
 const TOOLS = 60;
 
@@ -34,10 +32,10 @@ function definition(index: number): AnyToolDefinition {
           station: Int64(),
           from: DateTime(),
           days: Type.Optional(Uint8({ minimum: 1, maximum: 14 })),
-          units: Type.Optional(StringMap(Type.Union([Type.Literal('si'), Type.Literal('us')]))),
+          units: Type.Optional(SchemaMap(Type.Union([Type.Literal('si'), Type.Literal('us')]))),
         })
       : shape === 1
-        ? Type.Object({ query: Type.String(), depth: Type.Optional(Int32()), ...ArtifactRefs() })
+        ? thinkerInput({ style: Type.Optional(Type.String()) })
         : Type.Object({ topic: Type.String(), outline: Type.Optional(Outline) });
   return defineTool({
     name: `tool_${index}`,

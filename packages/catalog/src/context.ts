@@ -1,10 +1,19 @@
 /**
  * The context a tool's `run` receives. The catalog declares it structurally and depends on nothing
- * that builds it: the server assembles it from the dispatcher's job for each call. Only what a tool
- * needs to cooperate is here; everything else (guardrails, admission, refs) happens around it.
+ * that builds it: the server assembles it from the dispatcher's job context for each call. Only
+ * what a tool needs to cooperate is here; everything else (guardrails, admission, refs) happens
+ * around it.
+ *
+ * `LOG_LEVELS` and `ArtifactRegistry` are declared twice, here and in `@portcullis/dispatcher`,
+ * because the catalog may not import the dispatcher. The dispatcher's declarations are the source
+ * of truth (it enforces them at run time); these mirror them, and
+ * `tooling/repo-checks/test/seams.test.ts` proves the two agree.
  */
 
-/** MCP logging severities (RFC 5424 names, as `notifications/message` spells them). */
+/**
+ * MCP logging severities (RFC 5424 names, as `notifications/message` spells them), lowest first.
+ * Mirrors the dispatcher's `LOG_LEVELS`.
+ */
 export const LOG_LEVELS = Object.freeze([
   'debug',
   'info',
@@ -22,8 +31,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** What every tool receives, whatever its kind. */
 export interface ToolContext {
   /**
-   * Aborted when the call's workflow is cancelled (timeout, `notifications/cancelled`, client gone).
-   * Cancellation is cooperative: a tool checks it or passes it on to what it awaits.
+   * Aborted when the call's workflow is cancelled (timeout, `notifications/cancelled`, the consumer
+   * gone). Cancellation is cooperative: a tool checks it or passes it on to what it awaits.
    */
   readonly signal: AbortSignal;
   /**
@@ -31,10 +40,19 @@ export interface ToolContext {
    * it and drops it otherwise. `progress` should increase from call to call.
    */
   reportProgress(progress: number, total?: number, message?: string): void;
-  /** Logs a message; the server forwards it as `notifications/message` at or above the client's level. */
+  /**
+   * Logs a message; the server forwards it as `notifications/message` at or above the consumer's
+   * level.
+   */
   log(level: LogLevel, message: string, data?: unknown): void;
-  /** The consumer name the host resolved: the principal every guardrail on this call judges. */
+  /** The consumer name the host resolved: the one every guardrail on this call judges. */
   readonly consumer: string;
+  /**
+   * True when an outside consumer called this tool directly (the server's call handler ran it),
+   * false when a thinker or an orchestrator dispatched it. A thinker reads it to tell a consumer's
+   * question from a step of someone else's plan.
+   */
+  readonly invokedAsTool: boolean;
 }
 
 /**
@@ -49,7 +67,8 @@ export interface DispatchingContext extends ToolContext {
 
 /**
  * The artifact registry a registry-aware tool receives, fresh for each served call. It is the
- * structural face of `@portcullis/dispatcher`'s registry (which the server hands over as is): an
+ * structural face of `@portcullis/dispatcher`'s `ArtifactRegistry` (the source of truth, which the
+ * server hands over as is, and which must stay assignable to this one): an
  * artifact is an object of a registered artifact type carrying a `ref` that starts `null`;
  * registering mints the ref (`alias:id`, the alias being the artifact type's) and stamps it on the
  * artifact.

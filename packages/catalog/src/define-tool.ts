@@ -1,10 +1,11 @@
 import type { Static, TSchema } from 'typebox';
 import type { DispatchingContext, RegistryContext, ToolContext } from './context.ts';
+import type { ToolGuardrails } from './guardrail.ts';
 import type { ToolKind } from './tool-kind.ts';
 import type { ToolWeight } from './weight.ts';
 
 /**
- * The MCP tool annotations (hints to a client, never guarantees). Published as the tool's
+ * The MCP tool annotations (hints to a consumer, never guarantees). Published as the tool's
  * `annotations` verbatim; the catalog refuses a key outside this set so a misspelled hint is not
  * silently lost.
  */
@@ -41,11 +42,15 @@ export interface ToolSpec<
 > {
   /** The MCP tool name: 1 to 128 characters of `A-Za-z0-9_-.`, unique in the catalog. */
   readonly name: string;
-  /** A human-readable title for clients that display one. */
+  /** A human-readable title for consumers that display one. */
   readonly title?: string;
   /** What the tool does, for the model that chooses it. Required and non-empty. */
   readonly description: string;
-  /** The input as an object schema built from the `@portcullis/schema` vocabulary. */
+  /**
+   * The input: an object schema with declared properties, built from the `@portcullis/schema`
+   * vocabulary (a thinker's starts from `thinkerInput`). A map or an open value at the root is
+   * refused: wrap it in a property.
+   */
   readonly input: TInput;
   /** The output schema; published only for an object output the vocabulary describes. */
   readonly output?: TOutput;
@@ -62,6 +67,12 @@ export interface ToolSpec<
    * catalog refuses a name it does not hold; the dispatcher seals the set at run time.
    */
   readonly scope?: readonly string[];
+  /**
+   * This tool's guardrails, run by the dispatcher after its own at each stage: admission guardrails
+   * judge the consumer, input guardrails the admitted input (typed from `input`), output guardrails
+   * what `run` returned (typed from `output`). Each is `{ name, judge }` with a non-empty name.
+   */
+  readonly guardrails?: ToolGuardrails<Static<TInput>, OutputOf<TOutput>>;
   /** The tool's body: the admitted input, typed from `input` (`bigint` for `Int64`). */
   run(
     input: Static<TInput>,
@@ -95,6 +106,7 @@ export interface ToolDefinition<
   readonly kind: TKind;
   readonly registryAware: TRegistryAware;
   readonly scope?: readonly string[];
+  readonly guardrails?: ToolGuardrails<Static<TInput>, OutputOf<TOutput>>;
   run(
     input: Static<TInput>,
     context: ContextFor<TKind, TRegistryAware>,
@@ -105,9 +117,30 @@ export interface ToolDefinition<
 export type AnyToolDefinition = ToolDefinition<TSchema, TSchema | undefined, ToolKind, boolean>;
 
 /**
- * Declares a tool. Returns a frozen definition that a module exports (for a scan) or a caller lists
- * in `createCatalog({ tools })`. `kind` defaults to `tool` and `registryAware` to false. `run` is
- * typed from the schemas: its input is `Static<typeof input>`, its context depends on the kind.
+ * A frozen copy of the guardrail grouping and of each stage's list, so nothing pushed onto the
+ * author's arrays after the catalog checked them reaches the dispatcher. Anything that is not an
+ * object of arrays is kept as given, for the catalog to refuse with its module named.
+ */
+function freezeGuardrails(guardrails: unknown): unknown {
+  if (typeof guardrails !== 'object' || guardrails === null || Array.isArray(guardrails)) {
+    return guardrails;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [stage, list] of Object.entries(guardrails)) {
+    // Defined, not assigned: a stage named `__proto__` stays a key the catalog can refuse.
+    Object.defineProperty(copy, stage, {
+      value: Array.isArray(list) ? Object.freeze([...list]) : list,
+      enumerable: true,
+    });
+  }
+  return Object.freeze(copy);
+}
+
+/**
+ * Declares a tool. Returns a frozen definition that a module exports (for a scan) or a list hands
+ * to `createCatalog({ tools })`. `kind` defaults to `tool` and `registryAware` to false. `run` and
+ * the guardrails are typed from the schemas: the input is `Static<typeof input>`, the context
+ * depends on the kind.
  */
 export function defineTool<
   const TInput extends TSchema,
@@ -122,6 +155,7 @@ export function defineTool<
     kind: spec.kind ?? 'tool',
     registryAware: spec.registryAware ?? false,
     ...(Array.isArray(spec.scope) ? { scope: Object.freeze([...spec.scope]) } : {}),
+    ...(spec.guardrails === undefined ? {} : { guardrails: freezeGuardrails(spec.guardrails) }),
     [DEFINITION_BRAND]: true,
   };
   return Object.freeze(definition) as ToolDefinition<TInput, TOutput, TKind, TRegistryAware>;

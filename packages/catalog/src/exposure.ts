@@ -1,6 +1,6 @@
 import type { Catalog, CatalogEntry } from './catalog.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from './errors.ts';
-import { quoteName } from './internal/quote.ts';
+import { quote } from './internal/quote.ts';
 
 /**
  * The tools a server serves: a subset of a catalog, in catalog order. Tools outside it stay in
@@ -41,7 +41,7 @@ export function exposure(
         const shown = String(name);
         throw new CatalogError(
           CATALOG_ERROR_CODES.UNKNOWN_TOOL,
-          `The exposure names tool ${quoteName(shown)}, which the catalog does not hold`,
+          `The exposure names tool ${quote(shown)}, which the catalog does not hold. Expose only tools the catalog holds.`,
           { tool: shown },
         );
       }
@@ -70,7 +70,7 @@ export function assertExposure(exposed: Exposure): Exposure {
   if (exposed.size === 0) {
     throw new CatalogError(
       CATALOG_ERROR_CODES.EMPTY_EXPOSURE,
-      `The exposure set is empty: none of the catalog's ${exposed.catalog.size} ${exposed.catalog.size === 1 ? 'tool is' : 'tools are'} exposed, and a server must serve at least one`,
+      `The exposure set is empty: none of the catalog's ${exposed.catalog.size} ${exposed.catalog.size === 1 ? 'tool is' : 'tools are'} exposed. Expose at least one, as a server must serve one.`,
     );
   }
   return exposed;

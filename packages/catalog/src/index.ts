@@ -1,13 +1,14 @@
-/** Tool definitions, directory scanning and a catalog that fails fast at build. */
+/**
+ * Tool definitions, directory scanning and a catalog that fails fast at build. Every export here is
+ * public API, pinned by `test/exports.test.ts`.
+ */
 export {
   type Catalog,
   type CatalogEntry,
   type CatalogOptions,
   createCatalog,
-  DEFAULT_SCAN_EXTENSIONS,
   type PublishedTool,
   type PublishedToolMeta,
-  type ScanOptions,
   type ToolOrigin,
 } from './catalog.ts';
 export {
@@ -35,7 +36,23 @@ export {
   type CatalogErrorDetails,
 } from './errors.ts';
 export { assertExposure, type Exposure, type ExposurePredicate, exposure } from './exposure.ts';
+export type {
+  ToolAdmissionGuardrail,
+  ToolGuardrailSubject,
+  ToolGuardrails,
+  ToolGuardrailVerdict,
+  ToolInputGuardrail,
+  ToolOutputGuardrail,
+} from './guardrail.ts';
 export { KIND_META_KEY, WEIGHT_META_KEY } from './meta.ts';
+export { DEFAULT_SCAN_EXTENSIONS, type ScanOptions, scanCatalog } from './scan-catalog.ts';
+export {
+  THINKER_DEPTH_MAX,
+  THINKER_DEPTH_MIN,
+  type ThinkerContractProperties,
+  type ThinkerInputProperties,
+  thinkerInput,
+} from './thinker-input.ts';
 export { isToolKind, TOOL_KINDS, type ToolKind } from './tool-kind.ts';
 export { isValidToolName, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN } from './tool-name.ts';
 export {

@@ -11,7 +11,7 @@ export const TOOL_NAME_PATTERN: RegExp = Object.freeze(/^[A-Za-z0-9_.-]{1,128}$/
 // frozen one), so nothing done to the exported pattern can change what the catalog accepts.
 const NAME_RULE = new RegExp(TOOL_NAME_PATTERN.source);
 
-/** True when `name` is a string every MCP client must accept as a tool name. */
+/** True when `name` is a string every consumer must accept as a tool name. */
 export function isValidToolName(name: unknown): name is string {
   return typeof name === 'string' && NAME_RULE.test(name);
 }

@@ -1,3 +1,5 @@
+import { listed } from './internal/quote.ts';
+
 /**
  * The cost classes a consumer can tell apart: `lookup` (an API wrapper or a read, seconds),
  * `compute` (local work that scales with its input), `agent` (a model in a loop, often minutes).
@@ -36,13 +38,13 @@ export function checkWeight(
   weight: unknown,
 ): { readonly weight: ToolWeight } | { readonly fault: string } {
   if (typeof weight !== 'object' || weight === null || Array.isArray(weight)) {
-    return { fault: 'weight must be an object { kind, level, minSeconds, maxSeconds }' };
+    return { fault: '`weight` must be an object `{ kind, level, minSeconds, maxSeconds }`' };
   }
   const record = weight as Record<string, unknown>;
   const extra = Object.keys(record).filter((key) => !WEIGHT_KEYS.has(key));
   if (extra.length > 0) {
     return {
-      fault: `weight has ${extra.length} undeclared ${extra.length === 1 ? 'property' : 'properties'} (accepted: kind, level, minSeconds, maxSeconds)`,
+      fault: `\`weight\` has ${extra.length} undeclared ${extra.length === 1 ? 'property' : 'properties'}, and it accepts only \`kind\`, \`level\`, \`minSeconds\` and \`maxSeconds\``,
     };
   }
   // Own properties only: a key inherited from a prototype was not declared.
@@ -52,7 +54,7 @@ export function checkWeight(
   const minSeconds = own('minSeconds');
   const maxSeconds = own('maxSeconds');
   if (typeof kind !== 'string' || !(WEIGHT_KINDS as readonly string[]).includes(kind)) {
-    return { fault: `weight.kind must be one of ${WEIGHT_KINDS.join(', ')}` };
+    return { fault: `\`weight.kind\` must be one of ${listed(WEIGHT_KINDS, 'or')}` };
   }
   if (
     typeof level !== 'number' ||
@@ -61,17 +63,17 @@ export function checkWeight(
     level > WEIGHT_LEVEL_MAX
   ) {
     return {
-      fault: `weight.level must be an integer from ${WEIGHT_LEVEL_MIN} to ${WEIGHT_LEVEL_MAX}`,
+      fault: `\`weight.level\` must be an integer from ${WEIGHT_LEVEL_MIN} to ${WEIGHT_LEVEL_MAX}`,
     };
   }
   if (typeof minSeconds !== 'number' || !Number.isFinite(minSeconds) || minSeconds < 0) {
-    return { fault: 'weight.minSeconds must be a finite number of seconds, at least 0' };
+    return { fault: '`weight.minSeconds` must be a finite number of seconds, at least 0' };
   }
   if (typeof maxSeconds !== 'number' || !Number.isFinite(maxSeconds)) {
-    return { fault: 'weight.maxSeconds must be a finite number of seconds' };
+    return { fault: '`weight.maxSeconds` must be a finite number of seconds' };
   }
   if (maxSeconds < minSeconds) {
-    return { fault: 'weight.maxSeconds must not be less than weight.minSeconds' };
+    return { fault: '`weight.maxSeconds` must not be less than `weight.minSeconds`' };
   }
   return {
     weight: Object.freeze({

@@ -1,9 +1,11 @@
 /*
  * Guards what defineTool promises: a frozen, branded definition with `kind` defaulting to `tool`
- * and `registryAware` to false, recognised across copies of the package; and, at the type level,
- * that `run` receives `Static<typeof input>` (bigint for Int64) and the context of its kind.
+ * and `registryAware` to false, recognised across copies of the package, its scope and guardrail
+ * lists copied and frozen; and, at the type level, that `run` receives `Static<typeof input>`
+ * (bigint for Int64) and the context of its kind, which says whether a consumer invoked it as a
+ * tool.
  */
-import { DateTime, Int32, Int64, StringMap } from '@portcullis/schema';
+import { DateTime, Int32, Int64, Map as SchemaMap } from '@portcullis/schema';
 import Type from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -14,6 +16,7 @@ import {
   isToolDefinition,
   type RegistryContext,
   type ToolContext,
+  thinkerInput,
 } from '../src/index.ts';
 
 const WEIGHT = { kind: 'compute', level: 2, minSeconds: 0, maxSeconds: 5 } as const;
@@ -34,7 +37,7 @@ describe('defineTool', () => {
     expect(definition).not.toHaveProperty('scope');
   });
 
-  it('keeps a frozen copy of an orchestrator scope, detached from the caller’s array', () => {
+  it('keeps a frozen copy of an orchestrator scope, detached from the author’s array', () => {
     const scope = ['a', 'b'];
     const definition = defineTool({
       name: 'boss',
@@ -86,10 +89,40 @@ describe('defineTool', () => {
       reportProgress: () => undefined,
       log: () => undefined,
       consumer: 'alice',
+      invokedAsTool: true,
     };
     expect(await definition.run({ id: 9007199254740993n }, context)).toEqual({
       next: '9007199254740994@alice',
     });
+  });
+});
+
+describe('the context of run', () => {
+  it('says whether an outside consumer invoked the tool, for every kind', () => {
+    expectTypeOf<ToolContext['invokedAsTool']>().toEqualTypeOf<boolean>();
+    expectTypeOf<ContextFor<'thinker', false>['invokedAsTool']>().toEqualTypeOf<boolean>();
+    expectTypeOf<ContextFor<'orchestrator', true>['invokedAsTool']>().toEqualTypeOf<boolean>();
+  });
+
+  it('hands a thinker the flag its run branches on', async () => {
+    const thinker = defineTool({
+      name: 'ponder',
+      description: 'Ponders.',
+      kind: 'thinker',
+      input: thinkerInput(),
+      weight: WEIGHT,
+      run: (input, context) => (context.invokedAsTool ? `asked: ${input.query}` : 'a step'),
+    });
+    const context = (invokedAsTool: boolean): DispatchingContext => ({
+      signal: new AbortController().signal,
+      reportProgress: () => undefined,
+      log: () => undefined,
+      consumer: 'alice',
+      invokedAsTool,
+      dispatch: async () => null,
+    });
+    expect(await thinker.run({ query: 'why' }, context(true))).toBe('asked: why');
+    expect(await thinker.run({ query: 'why' }, context(false))).toBe('a step');
   });
 });
 
@@ -102,7 +135,7 @@ describe('the types of run', () => {
         id: Int64(),
         count: Int32(),
         when: DateTime(),
-        tags: StringMap(Type.String()),
+        tags: SchemaMap(Type.String()),
         note: Type.Optional(Type.String()),
       }),
       weight: WEIGHT,

@@ -13,6 +13,7 @@ import {
   createCatalog,
   defineTool,
   exposure,
+  thinkerInput,
 } from '../src/index.ts';
 
 function tool(name: string, kind: 'tool' | 'thinker' = 'tool') {
@@ -20,7 +21,7 @@ function tool(name: string, kind: 'tool' | 'thinker' = 'tool') {
     name,
     description: `The ${name} tool.`,
     kind,
-    input: Type.Object({}),
+    input: kind === 'thinker' ? thinkerInput() : Type.Object({}),
     weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },
     run: () => name,
   });
@@ -64,8 +65,9 @@ describe('exposure', () => {
     expect(error).toBeInstanceOf(CatalogError);
     expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.UNKNOWN_TOOL);
     expect((error as CatalogError).message).toBe(
-      'The exposure names tool "delta", which the catalog does not hold',
+      'The exposure names tool `delta`, which the catalog does not hold. Expose only tools the catalog holds.',
     );
+    expect((error as CatalogError).details).toStrictEqual({ tool: 'delta' });
   });
 
   it('takes a single string as one name, never as its characters', () => {
@@ -90,7 +92,7 @@ describe('exposure', () => {
     }
     expect((error as CatalogError).code).toBe(CATALOG_ERROR_CODES.UNKNOWN_TOOL);
     expect((error as CatalogError).message).toBe(
-      `The exposure names tool "${'z'.repeat(128)}…", which the catalog does not hold`,
+      `The exposure names tool \`${'z'.repeat(128)}…\`, which the catalog does not hold. Expose only tools the catalog holds.`,
     );
   });
 
@@ -112,12 +114,12 @@ describe('assertExposure', () => {
         name: 'CatalogError',
         code: CATALOG_ERROR_CODES.EMPTY_EXPOSURE,
         message:
-          "The exposure set is empty: none of the catalog's 3 tools are exposed, and a server must serve at least one",
+          "The exposure set is empty: none of the catalog's 3 tools are exposed. Expose at least one, as a server must serve one.",
       }),
     );
     const empty = createCatalog({ tools: [] });
     expect(() => assertExposure(exposure(empty, () => true))).toThrow(
-      "The exposure set is empty: none of the catalog's 0 tools are exposed, and a server must serve at least one",
+      "The exposure set is empty: none of the catalog's 0 tools are exposed. Expose at least one, as a server must serve one.",
     );
   });
 });

@@ -28,14 +28,14 @@ describe('checkWeight', () => {
 
   it('reads only the weight’s own properties, never its prototype’s', () => {
     expect(checkWeight(Object.create(VALID))).toEqual({
-      fault: 'weight.kind must be one of lookup, compute, agent',
+      fault: '`weight.kind` must be one of `lookup`, `compute` or `agent`',
     });
     expect(
       checkWeight(Object.assign(Object.create({ level: 3 }), { ...VALID, level: undefined })),
-    ).toEqual({ fault: 'weight.level must be an integer from 1 to 5' });
+    ).toEqual({ fault: '`weight.level` must be an integer from 1 to 5' });
   });
 
-  it('freezes the kinds, so no caller can widen the rule', () => {
+  it('freezes the kinds, so no importer can widen the rule', () => {
     expect(Object.isFrozen(WEIGHT_KINDS)).toBe(true);
   });
 
@@ -46,37 +46,40 @@ describe('checkWeight', () => {
   });
 
   it.each([
-    [undefined, 'weight must be an object { kind, level, minSeconds, maxSeconds }'],
-    [null, 'weight must be an object { kind, level, minSeconds, maxSeconds }'],
-    [[1, 2], 'weight must be an object { kind, level, minSeconds, maxSeconds }'],
+    [undefined, '`weight` must be an object `{ kind, level, minSeconds, maxSeconds }`'],
+    [null, '`weight` must be an object `{ kind, level, minSeconds, maxSeconds }`'],
+    [[1, 2], '`weight` must be an object `{ kind, level, minSeconds, maxSeconds }`'],
     [
       { ...VALID, type: 'agent' },
-      'weight has 1 undeclared property (accepted: kind, level, minSeconds, maxSeconds)',
+      '`weight` has 1 undeclared property, and it accepts only `kind`, `level`, `minSeconds` and `maxSeconds`',
     ],
     [
       { ...VALID, min: 1, max: 2 },
-      'weight has 2 undeclared properties (accepted: kind, level, minSeconds, maxSeconds)',
+      '`weight` has 2 undeclared properties, and it accepts only `kind`, `level`, `minSeconds` and `maxSeconds`',
     ],
-    [{ ...VALID, kind: 'heavy' }, 'weight.kind must be one of lookup, compute, agent'],
-    [{ ...VALID, kind: undefined }, 'weight.kind must be one of lookup, compute, agent'],
-    [{ ...VALID, level: 0 }, 'weight.level must be an integer from 1 to 5'],
-    [{ ...VALID, level: 6 }, 'weight.level must be an integer from 1 to 5'],
-    [{ ...VALID, level: 2.5 }, 'weight.level must be an integer from 1 to 5'],
-    [{ ...VALID, level: '3' }, 'weight.level must be an integer from 1 to 5'],
+    [{ ...VALID, kind: 'heavy' }, '`weight.kind` must be one of `lookup`, `compute` or `agent`'],
+    [{ ...VALID, kind: undefined }, '`weight.kind` must be one of `lookup`, `compute` or `agent`'],
+    [{ ...VALID, level: 0 }, '`weight.level` must be an integer from 1 to 5'],
+    [{ ...VALID, level: 6 }, '`weight.level` must be an integer from 1 to 5'],
+    [{ ...VALID, level: 2.5 }, '`weight.level` must be an integer from 1 to 5'],
+    [{ ...VALID, level: '3' }, '`weight.level` must be an integer from 1 to 5'],
     [
       { ...VALID, minSeconds: -1 },
-      'weight.minSeconds must be a finite number of seconds, at least 0',
+      '`weight.minSeconds` must be a finite number of seconds, at least 0',
     ],
     [
       { ...VALID, minSeconds: Number.NaN },
-      'weight.minSeconds must be a finite number of seconds, at least 0',
+      '`weight.minSeconds` must be a finite number of seconds, at least 0',
     ],
     [
       { ...VALID, maxSeconds: Number.POSITIVE_INFINITY },
-      'weight.maxSeconds must be a finite number of seconds',
+      '`weight.maxSeconds` must be a finite number of seconds',
     ],
-    [{ ...VALID, maxSeconds: 10n }, 'weight.maxSeconds must be a finite number of seconds'],
-    [{ ...VALID, maxSeconds: 9.99 }, 'weight.maxSeconds must not be less than weight.minSeconds'],
+    [{ ...VALID, maxSeconds: 10n }, '`weight.maxSeconds` must be a finite number of seconds'],
+    [
+      { ...VALID, maxSeconds: 9.99 },
+      '`weight.maxSeconds` must not be less than `weight.minSeconds`',
+    ],
   ])('refuses %o', (weight, fault) => {
     expect(checkWeight(weight)).toEqual({ fault });
   });

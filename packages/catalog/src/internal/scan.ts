@@ -3,6 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
+import { quote } from './quote.ts';
 
 /** One export of one scanned module. */
 export interface ScannedExport {
@@ -53,8 +54,7 @@ async function listModules(
   } catch (cause) {
     throw new CatalogError(
       CATALOG_ERROR_CODES.SCAN_FAILED,
-      `Scanning for tools failed: directory ${JSON.stringify(directory)} could not be read`,
-      {},
+      `The scan for tools cannot read the directory ${quote(directory, Number.POSITIVE_INFINITY)}. Check that it exists and is readable; the cause says why.`,
       { cause },
     );
   }
@@ -103,9 +103,8 @@ export async function scanExports(plan: ScanPlan): Promise<ScannedExport[]> {
     } catch (cause) {
       throw new CatalogError(
         CATALOG_ERROR_CODES.SCAN_FAILED,
-        `Scanning for tools failed: module ${JSON.stringify(relativeModule)} could not be imported`,
-        { module },
-        { cause },
+        `The scan for tools cannot import module ${quote(relativeModule, Number.POSITIVE_INFINITY)}. Fix the module; the cause is the import error.`,
+        { module, cause },
       );
     }
     for (const exportName of Object.keys(namespace).sort(compareCodeUnits)) {

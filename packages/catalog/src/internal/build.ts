@@ -1,0 +1,142 @@
+import { type JsonObject, SchemaDefectError } from '@portcullis/schema';
+import type { Catalog, CatalogEntry, PublishedTool, ToolOrigin } from '../catalog.ts';
+import { type AnyToolDefinition, isToolDefinition } from '../define-tool.ts';
+import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
+import { KIND_META_KEY, WEIGHT_META_KEY } from '../meta.ts';
+import { checkWeight } from '../weight.ts';
+import { checkName, checkShape } from './check-definition.ts';
+import { checkGuardrails } from './check-guardrails.ts';
+import { deepFreeze } from './freeze.ts';
+import { checkInputRoot, checkThinkerInput } from './input-contract.ts';
+import { type Candidate, describeOrigin, moduleOf } from './origin.ts';
+import { publishInput, publishOutput } from './publish.ts';
+import { quote } from './quote.ts';
+
+/**
+ * The location of a publisher's defect. The schema change moves it from `path` to
+ * `details.path`; this is the one place the catalog reads it.
+ */
+function defectPath(defect: SchemaDefectError): string {
+  return defect.path;
+}
+
+function unrenderable(
+  which: 'input' | 'output',
+  name: string,
+  origin: ToolOrigin,
+  cause: unknown,
+): CatalogError {
+  const subject = `Tool ${quote(name)} (${describeOrigin(origin)}) has an ${which} schema the publisher cannot render`;
+  if (cause instanceof SchemaDefectError) {
+    const path = defectPath(cause);
+    return new CatalogError(
+      CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
+      `${subject}: \`${cause.code}\` at ${path === '' ? 'the root' : `\`${path}\``}. Change the declaration there as the cause describes.`,
+      { tool: name, ...moduleOf(origin), path, cause },
+    );
+  }
+  return new CatalogError(
+    CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
+    `${subject}. The cause says why.`,
+    { tool: name, ...moduleOf(origin), cause },
+  );
+}
+
+function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOrigin): CatalogEntry {
+  checkShape(definition, name, origin);
+  checkGuardrails(definition, name, origin);
+  const judged = checkWeight(definition.weight);
+  if ('fault' in judged) {
+    throw new CatalogError(
+      CATALOG_ERROR_CODES.INVALID_WEIGHT,
+      `Tool ${quote(name)} (${describeOrigin(origin)}) has an invalid weight: ${judged.fault}.`,
+      { tool: name, ...moduleOf(origin) },
+    );
+  }
+  const root = checkInputRoot(definition, name, origin);
+  if (definition.kind === 'thinker') checkThinkerInput(root, name, origin);
+  let canonicalInput: JsonObject;
+  let canonicalOutput: JsonObject | undefined;
+  try {
+    canonicalInput = deepFreeze(publishInput(definition.input));
+  } catch (cause) {
+    throw unrenderable('input', name, origin, cause);
+  }
+  try {
+    canonicalOutput =
+      definition.output === undefined ? undefined : deepFreeze(publishOutput(definition.output));
+  } catch (cause) {
+    throw unrenderable('output', name, origin, cause);
+  }
+  const annotations =
+    definition.annotations === undefined ? undefined : deepFreeze({ ...definition.annotations });
+  const published: PublishedTool = deepFreeze({
+    name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    description: definition.description,
+    inputSchema: canonicalInput,
+    ...(canonicalOutput === undefined ? {} : { outputSchema: canonicalOutput }),
+    ...(annotations === undefined ? {} : { annotations }),
+    _meta: { [WEIGHT_META_KEY]: judged.weight, [KIND_META_KEY]: definition.kind },
+  });
+  return Object.freeze({
+    name,
+    kind: definition.kind,
+    weight: judged.weight,
+    definition,
+    canonicalInput,
+    canonicalOutput,
+    published,
+    origin: Object.freeze({ ...origin }),
+  });
+}
+
+/**
+ * Builds a catalog from candidates in arrival order, failing fast at the first fault: each
+ * definition's name, then its uniqueness, shape, guardrails, weight, input root, thinker contract
+ * and documents; scopes last, against the complete catalog. The same definition object is one
+ * entry, where it was first seen.
+ */
+export function buildCatalog(candidates: readonly Candidate[]): Catalog {
+  const seen = new Set<object>();
+  const byName = new Map<string, CatalogEntry>();
+  for (const { value, origin } of candidates) {
+    if (!isToolDefinition(value)) {
+      throw new CatalogError(
+        CATALOG_ERROR_CODES.INVALID_DEFINITION,
+        `The value at ${describeOrigin(origin)} is not a tool definition. Declare tools with \`defineTool\`.`,
+        moduleOf(origin),
+      );
+    }
+    if (seen.has(value)) continue;
+    seen.add(value);
+    const name = checkName(value, origin);
+    const claimed = byName.get(name);
+    if (claimed !== undefined) {
+      throw new CatalogError(
+        CATALOG_ERROR_CODES.DUPLICATE_NAME,
+        `Tool ${quote(name)} is claimed by two definitions, ${describeOrigin(claimed.origin)} and ${describeOrigin(origin)}. Rename one of them.`,
+        { tool: name, ...moduleOf(origin) },
+      );
+    }
+    byName.set(name, buildEntry(value, name, origin));
+  }
+  for (const entry of byName.values()) {
+    for (const scoped of entry.definition.scope ?? []) {
+      if (!byName.has(scoped)) {
+        throw new CatalogError(
+          CATALOG_ERROR_CODES.UNKNOWN_SCOPE_TOOL,
+          `Orchestrator ${quote(entry.name)} (${describeOrigin(entry.origin)}) scopes tool ${quote(scoped)}, which the catalog does not hold. Add that tool to the catalog or take it out of the \`scope\`.`,
+          { tool: entry.name, ...moduleOf(entry.origin) },
+        );
+      }
+    }
+  }
+  const entries = Object.freeze([...byName.values()]);
+  return Object.freeze({
+    entries,
+    get: (name: string) => byName.get(name),
+    has: (name: string) => byName.has(name),
+    size: entries.length,
+  });
+}
