@@ -4,9 +4,9 @@
  * what a tool needs to cooperate is here; everything else (guardrails, admission, refs) happens
  * around it.
  *
- * `LOG_LEVELS` and `ArtifactRegistry` are declared twice, here and in `@portcullis/dispatcher`,
- * because the catalog may not import the dispatcher. The dispatcher's declarations are the source
- * of truth (it enforces them at run time); these mirror them, and
+ * `TOOL_LOG_LEVELS` and `ToolArtifactRegistry` mirror the dispatcher's `LOG_LEVELS` and
+ * `ArtifactRegistry`, because the catalog may not import the dispatcher. The dispatcher's
+ * declarations are the source of truth (it enforces them at run time), and
  * `tooling/repo-checks/test/seams.test.ts` proves the two agree.
  */
 
@@ -14,7 +14,7 @@
  * MCP logging severities (RFC 5424 names, as `notifications/message` spells them), lowest first.
  * Mirrors the dispatcher's `LOG_LEVELS`.
  */
-export const LOG_LEVELS = Object.freeze([
+export const TOOL_LOG_LEVELS = Object.freeze([
   'debug',
   'info',
   'notice',
@@ -25,8 +25,8 @@ export const LOG_LEVELS = Object.freeze([
   'emergency',
 ] as const);
 
-/** One of {@link LOG_LEVELS}. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+/** One of {@link TOOL_LOG_LEVELS}. */
+export type ToolLogLevel = (typeof TOOL_LOG_LEVELS)[number];
 
 /** What every tool receives, whatever its kind. */
 export interface ToolContext {
@@ -44,7 +44,7 @@ export interface ToolContext {
    * Logs a message; the server forwards it as `notifications/message` at or above the consumer's
    * level.
    */
-  log(level: LogLevel, message: string, data?: unknown): void;
+  log(level: ToolLogLevel, message: string, data?: unknown): void;
   /** The consumer name the host resolved: the one every guardrail on this call judges. */
   readonly consumer: string;
   /**
@@ -73,7 +73,7 @@ export interface DispatchingContext extends ToolContext {
  * registering mints the ref (`alias:id`, the alias being the artifact type's) and stamps it on the
  * artifact.
  */
-export interface ArtifactRegistry {
+export interface ToolArtifactRegistry {
   /** Registers `artifact` (minting and stamping its ref when it has none) and returns the ref. */
   register(artifact: { ref: string | null }): string;
   /** The artifact a ref names in this registry, if any. */
@@ -83,5 +83,5 @@ export interface ArtifactRegistry {
 /** What a registry-aware tool receives besides its kind's context. */
 export interface RegistryContext {
   /** The call's artifact registry. */
-  readonly registry: ArtifactRegistry;
+  readonly registry: ToolArtifactRegistry;
 }

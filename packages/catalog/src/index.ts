@@ -12,12 +12,12 @@ export {
   type ToolOrigin,
 } from './catalog.ts';
 export {
-  type ArtifactRegistry,
   type DispatchingContext,
-  LOG_LEVELS,
-  type LogLevel,
   type RegistryContext,
+  TOOL_LOG_LEVELS,
+  type ToolArtifactRegistry,
   type ToolContext,
+  type ToolLogLevel,
 } from './context.ts';
 export {
   type AnyToolDefinition,

@@ -9,12 +9,12 @@ import { DateTime, Int32, Int64, Map as SchemaMap } from '@portcullis/schema';
 import Type from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  type ArtifactRegistry,
   type ContextFor,
   type DispatchingContext,
   defineTool,
   isToolDefinition,
   type RegistryContext,
+  type ToolArtifactRegistry,
   type ToolContext,
   thinkerInput,
 } from '../src/index.ts';
@@ -202,7 +202,7 @@ describe('the types of run', () => {
       weight: WEIGHT,
       run: async (input, context) => {
         expectTypeOf(context.dispatch).toEqualTypeOf<DispatchingContext['dispatch']>();
-        expectTypeOf(context.registry).toEqualTypeOf<ArtifactRegistry>();
+        expectTypeOf(context.registry).toEqualTypeOf<ToolArtifactRegistry>();
         return context.dispatch('plain', { query: input.query });
       },
     });

@@ -10,7 +10,7 @@ describe('the surface of @portcullis/catalog', () => {
   it('exports exactly these names', () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toStrictEqual({
       AnyToolDefinition: 'type',
-      ArtifactRegistry: 'interface',
+      ToolArtifactRegistry: 'interface',
       CATALOG_ERROR_CODES: 'const',
       Catalog: 'interface',
       CatalogEntry: 'interface',
@@ -24,8 +24,8 @@ describe('the surface of @portcullis/catalog', () => {
       Exposure: 'interface',
       ExposurePredicate: 'type',
       KIND_META_KEY: 'const',
-      LOG_LEVELS: 'const',
-      LogLevel: 'type',
+      TOOL_LOG_LEVELS: 'const',
+      ToolLogLevel: 'type',
       OutputOf: 'type',
       PublishedTool: 'interface',
       PublishedToolMeta: 'interface',

@@ -3,7 +3,7 @@
  * module can widen what the catalog accepts or what a tool may log at.
  */
 import { describe, expect, it } from 'vitest';
-import { isToolKind, LOG_LEVELS, TOOL_KINDS } from '../src/index.ts';
+import { isToolKind, TOOL_KINDS, TOOL_LOG_LEVELS } from '../src/index.ts';
 
 describe('TOOL_KINDS', () => {
   it('pins the kinds and refuses every other value', () => {
@@ -20,9 +20,9 @@ describe('TOOL_KINDS', () => {
   });
 });
 
-describe('LOG_LEVELS', () => {
+describe('TOOL_LOG_LEVELS', () => {
   it('pins the MCP severities in order, frozen', () => {
-    expect(LOG_LEVELS).toEqual([
+    expect(TOOL_LOG_LEVELS).toEqual([
       'debug',
       'info',
       'notice',
@@ -32,6 +32,6 @@ describe('LOG_LEVELS', () => {
       'alert',
       'emergency',
     ]);
-    expect(Object.isFrozen(LOG_LEVELS)).toBe(true);
+    expect(Object.isFrozen(TOOL_LOG_LEVELS)).toBe(true);
   });
 });

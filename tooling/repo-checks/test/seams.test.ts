@@ -7,8 +7,8 @@
  * direction the server relies on.
  */
 import type {
-  ArtifactRegistry as CatalogArtifactRegistry,
-  LogLevel as CatalogLogLevel,
+  ToolArtifactRegistry as CatalogArtifactRegistry,
+  ToolLogLevel as CatalogLogLevel,
   RegistryContext,
   ToolAdmissionGuardrail,
   ToolContext,
@@ -18,7 +18,7 @@ import type {
   ToolInputGuardrail,
   ToolOutputGuardrail,
 } from '@portcullis/catalog';
-import { LOG_LEVELS as CATALOG_LOG_LEVELS } from '@portcullis/catalog';
+import { TOOL_LOG_LEVELS as CATALOG_LOG_LEVELS } from '@portcullis/catalog';
 import {
   ADMIT,
   type AdmissionGuardrail,

@@ -1,4 +1,5 @@
 import { type JsonObject, SchemaDefectError } from '@portcullis/schema';
+import { freezeJson } from '@portcullis/schema/document';
 import type { Catalog, CatalogEntry, PublishedTool, ToolOrigin } from '../catalog.ts';
 import { type AnyToolDefinition, isToolDefinition } from '../define-tool.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
@@ -6,18 +7,14 @@ import { KIND_META_KEY, WEIGHT_META_KEY } from '../meta.ts';
 import { checkWeight } from '../weight.ts';
 import { checkName, checkShape } from './check-definition.ts';
 import { checkGuardrails } from './check-guardrails.ts';
-import { deepFreeze } from './freeze.ts';
 import { checkInputRoot, checkThinkerInput } from './input-contract.ts';
 import { type Candidate, describeOrigin, moduleOf } from './origin.ts';
 import { publishInput, publishOutput } from './publish.ts';
 import { quote } from './quote.ts';
 
-/**
- * The location of a publisher's defect. The schema change moves it from `path` to
- * `details.path`; this is the one place the catalog reads it.
- */
+/** The location of a publisher's defect, a field of its details. */
 function defectPath(defect: SchemaDefectError): string {
-  return defect.path;
+  return defect.details.path;
 }
 
 function unrenderable(
@@ -58,19 +55,19 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
   let canonicalInput: JsonObject;
   let canonicalOutput: JsonObject | undefined;
   try {
-    canonicalInput = deepFreeze(publishInput(definition.input));
+    canonicalInput = freezeJson(publishInput(definition.input));
   } catch (cause) {
     throw unrenderable('input', name, origin, cause);
   }
   try {
     canonicalOutput =
-      definition.output === undefined ? undefined : deepFreeze(publishOutput(definition.output));
+      definition.output === undefined ? undefined : freezeJson(publishOutput(definition.output));
   } catch (cause) {
     throw unrenderable('output', name, origin, cause);
   }
   const annotations =
-    definition.annotations === undefined ? undefined : deepFreeze({ ...definition.annotations });
-  const published: PublishedTool = deepFreeze({
+    definition.annotations === undefined ? undefined : freezeJson({ ...definition.annotations });
+  const published: PublishedTool = freezeJson({
     name,
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,

@@ -1,6 +1,6 @@
 // Schema plumbing: `escapePointerSegment` moves to `@portcullis/schema/document` with the schema
 // change; this is the one place the catalog imports it.
-import { escapePointerSegment } from '@portcullis/schema';
+import { escapePointerSegment } from '@portcullis/schema/document';
 import type { ToolOrigin } from '../catalog.ts';
 import type { AnyToolDefinition } from '../define-tool.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
