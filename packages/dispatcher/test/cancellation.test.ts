@@ -11,11 +11,11 @@ import {
   CancellationError,
   type CancelReason,
   createDispatcher,
+  DISPATCH_REFUSAL_TEXTS,
   type Dispatcher,
   DispatcherError,
   type Job,
   type JobOutcome,
-  REFUSAL_TEXTS,
   Workflow,
 } from '../src/index.ts';
 import { deferred, flush, untilAborted } from './helpers.ts';
@@ -38,9 +38,9 @@ function cancelled(reason: CancelReason): JobOutcome {
   return {
     status: 'refused',
     refusal: {
-      kind: 'cancelled',
+      code: 'CANCELLED',
       reason,
-      text: REFUSAL_TEXTS.cancelled[reason],
+      text: DISPATCH_REFUSAL_TEXTS.cancelled[reason],
       correctable: false,
     },
   };
@@ -97,7 +97,7 @@ const ALL = ['root', 'mid-0', 'mid-1', 'leaf-0-0', 'leaf-0-1', 'leaf-1-0', 'leaf
 function reasonsOf(aborted: Map<string, unknown>): Record<string, CancelReason | 'other'> {
   const out: Record<string, CancelReason | 'other'> = {};
   for (const [name, reason] of aborted) {
-    out[name] = reason instanceof CancellationError ? reason.reason : 'other';
+    out[name] = reason instanceof CancellationError ? reason.details.reason : 'other';
   }
   return out;
 }
@@ -377,7 +377,7 @@ describe('after a cancel', () => {
     await expectEmpty(dispatcher);
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBeInstanceOf(CancellationError);
-    expect((seen?.reason as CancellationError | undefined)?.reason).toBe('disconnect');
+    expect((seen?.reason as CancellationError | undefined)?.details.reason).toBe('disconnect');
   });
 
   it('a child still live when its parent completes is cancelled with parent_finished', async () => {
@@ -407,7 +407,7 @@ describe('after a cancel', () => {
     expect(outcome).toEqual({ status: 'completed', value: 'parent done' });
     expect(await child).toEqual(cancelled('parent_finished'));
     expect(reason).toBeInstanceOf(CancellationError);
-    expect((reason as CancellationError).reason).toBe('parent_finished');
+    expect((reason as CancellationError).details.reason).toBe('parent_finished');
     await expectEmpty(dispatcher);
   });
 });

@@ -11,19 +11,24 @@ import {
   createArtifactRegistry,
   createDispatcher,
   DEFAULT_MAX_JOBS_PER_WORKFLOW,
+  DISPATCH_REFUSAL_TEXTS,
   DispatcherError,
   type Job,
   type JobContext,
   type JobOutcome,
   type JobReport,
-  REFUSAL_TEXTS,
   Workflow,
 } from '../src/index.ts';
 import { deferred, flush, untilAborted } from './helpers.ts';
 
 const BUSY_QUEUE = {
   status: 'refused',
-  refusal: { kind: 'busy', bound: 'queue', text: REFUSAL_TEXTS.busy.queue, correctable: false },
+  refusal: {
+    code: 'BUSY',
+    bound: 'queue',
+    text: DISPATCH_REFUSAL_TEXTS.busy.queue,
+    correctable: false,
+  },
 } as const;
 
 function held(name: string, gate: Promise<unknown>, log?: string[]): Job<null, string> {
@@ -154,15 +159,15 @@ describe('admission', () => {
     ).toEqual({
       status: 'refused',
       refusal: {
-        kind: 'busy',
+        code: 'BUSY',
         bound: 'workflow',
-        text: REFUSAL_TEXTS.busy.workflow,
+        text: DISPATCH_REFUSAL_TEXTS.busy.workflow,
         correctable: false,
       },
     });
     await outcome;
-    expect(spawned.map((o) => (o.status === 'refused' ? o.refusal.kind : o.status))).toEqual([
-      'busy',
+    expect(spawned.map((o) => (o.status === 'refused' ? o.refusal.code : o.status))).toEqual([
+      'BUSY',
       'completed',
       'completed',
       'completed',
@@ -295,7 +300,7 @@ describe('sealed scopes', () => {
     const sealed = {
       status: 'refused',
       refusal: {
-        kind: 'sealed_scope',
+        code: 'SEALED_SCOPE',
         allowed: ['fetch', 'helper', 'search'],
         text: 'This tool may not be dispatched here. Tools the enclosing task allows: fetch, helper, search.',
         correctable: true,
@@ -336,7 +341,7 @@ describe('sealed scopes', () => {
     expect(inner.search).toEqual({ status: 'completed', value: 'search' });
     expect(inner.shell).toMatchObject({
       status: 'refused',
-      refusal: { kind: 'sealed_scope', allowed: ['search'] },
+      refusal: { code: 'SEALED_SCOPE', allowed: ['search'] },
     });
   });
 
@@ -367,7 +372,7 @@ describe('sealed scopes', () => {
     );
     expect(sealed).toMatchObject({
       status: 'refused',
-      refusal: { kind: 'sealed_scope', allowed: [], text: REFUSAL_TEXTS.sealedScope([]) },
+      refusal: { code: 'SEALED_SCOPE', allowed: [], text: DISPATCH_REFUSAL_TEXTS.sealedScope([]) },
     });
     expect(open).toEqual({ status: 'completed', value: 'anything' });
   });
