@@ -15,6 +15,7 @@ import {
   type Dispatcher,
   DispatcherError,
   type Job,
+  type JobContext,
   type JobOutcome,
   Workflow,
 } from '../src/index.ts';
@@ -303,6 +304,138 @@ describe('after a cancel', () => {
     );
     expect(resubmitted).toEqual(cancelled('timeout'));
     expect(ran).toEqual([]);
+    await expectEmpty(dispatcher);
+  });
+
+  it.each(['by workflow', 'by id'] as const)(
+    'cancelled %s, the workflow refuses what a job still running spawns during the cancel, and what is submitted after',
+    async (how) => {
+      const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+      const workflow = Workflow.root('alice', 'mcp');
+      const ran: string[] = [];
+      let sibling: JobContext<null> | undefined;
+      let spawnedDuringCancel: Promise<JobOutcome> | undefined;
+      const outcome = dispatcher.submit(
+        {
+          name: 'root',
+          input: null,
+          run: async (context) => {
+            const first = context.spawn({
+              name: 'first',
+              input: null,
+              run: (inner) => {
+                // Runs while the cancel walks the tree: `second` has not been reached yet.
+                inner.signal.addEventListener('abort', () => {
+                  spawnedDuringCancel = sibling?.spawn({
+                    name: 'late',
+                    input: null,
+                    run: () => ran.push('late'),
+                  });
+                });
+                return untilAborted(inner);
+              },
+            });
+            const second = context.spawn({
+              name: 'second',
+              input: null,
+              run: (inner) => {
+                sibling = inner;
+                return untilAborted(inner);
+              },
+            });
+            await untilAborted(context);
+            return Promise.all([first, second]);
+          },
+        },
+        workflow,
+      );
+      expect(dispatcher.stats().jobs).toBe(3);
+      expect(
+        dispatcher.cancelWorkflow(how === 'by id' ? workflow.id : workflow, 'disconnect'),
+      ).toBe(3);
+      expect(workflow.cancelled).toBe('disconnect');
+      expect(await outcome).toEqual(cancelled('disconnect'));
+      expect(spawnedDuringCancel).toBeDefined();
+      expect(await spawnedDuringCancel).toEqual(cancelled('disconnect'));
+
+      const resubmitted = await dispatcher.submit(
+        { name: 'again', input: null, run: () => ran.push('again') },
+        workflow,
+      );
+      expect(resubmitted).toEqual(cancelled('disconnect'));
+      expect(ran).toEqual([]);
+      await expectEmpty(dispatcher);
+    },
+  );
+
+  it.each<[string, () => string, CancelReason]>([
+    ['completed', () => 'done', 'parent_finished'],
+    [
+      'failed',
+      () => {
+        throw new Error('parent broke');
+      },
+      'parent_finished',
+    ],
+  ])(
+    'a spawn after its parent %s and returned is refused at once and never runs',
+    async (_, body, reason) => {
+      const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+      const workflow = Workflow.root('alice', 'mcp');
+      let kept: JobContext<null> | undefined;
+      await dispatcher.submit(
+        {
+          name: 'parent',
+          input: null,
+          run: (context) => {
+            kept = context;
+            return body();
+          },
+        },
+        workflow,
+      );
+      await expectEmpty(dispatcher);
+      const run = vi.fn();
+      expect(await kept?.spawn({ name: 'late', input: null, run })).toEqual(cancelled(reason));
+      expect(run).not.toHaveBeenCalled();
+      expect(workflow.cancelled).toBeUndefined();
+      await expectEmpty(dispatcher);
+    },
+  );
+
+  it('a job cancelled because its parent failed refuses its own later spawns with that reason', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const workflow = Workflow.root('alice', 'mcp');
+    const fail = deferred();
+    let orphan: JobContext<null> | undefined;
+    let child: Promise<JobOutcome> | undefined;
+    const outcome = dispatcher.submit(
+      {
+        name: 'parent',
+        input: null,
+        run: async (context) => {
+          child = context.spawn({
+            name: 'orphan',
+            input: null,
+            run: (inner) => {
+              orphan = inner;
+              return untilAborted(inner);
+            },
+          });
+          await fail.promise;
+          throw new Error('parent broke');
+        },
+      },
+      workflow,
+    );
+    fail.resolve();
+    expect(await outcome).toMatchObject({ status: 'failed' });
+    expect(await child).toEqual(cancelled('parent_failed'));
+    const run = vi.fn();
+    expect(await orphan?.spawn({ name: 'late', input: null, run })).toEqual(
+      cancelled('parent_failed'),
+    );
+    expect(run).not.toHaveBeenCalled();
     await expectEmpty(dispatcher);
   });
 

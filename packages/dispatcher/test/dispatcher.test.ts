@@ -428,6 +428,51 @@ describe('reports', () => {
     expect(dispatcher.stats().reportListeners).toBe(0);
   });
 
+  it('a job submitted without a listener reports at every depth to no one, and completes', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const outcome = await dispatcher.submit(
+      {
+        name: 'root',
+        input: null,
+        run: async (context) => {
+          context.reportProgress(1, 2, 'half');
+          context.log('info', 'looking', { step: 1 });
+          const inner = await context.spawn({
+            name: 'child',
+            input: null,
+            run: (c) => {
+              c.reportProgress(1);
+              c.log('warning', 'slow source');
+              return 'child done';
+            },
+          });
+          context.reportProgress(2, 2);
+          return inner;
+        },
+      },
+      Workflow.root('alice', 'mcp'),
+    );
+    expect(outcome).toEqual({
+      status: 'completed',
+      value: { status: 'completed', value: 'child done' },
+    });
+    expect(dispatcher.stats()).toMatchObject({ jobs: 0, reportListeners: 0 });
+  });
+
+  it('a malformed report is a defect even when no listener would receive it', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    for (const attempt of [
+      (c: JobContext<null>) => c.reportProgress(-1),
+      (c: JobContext<null>) => c.log('loud' as 'info', 'x'),
+    ]) {
+      const outcome = await dispatcher.submit(
+        { name: 'bad-reporter', input: null, run: attempt },
+        Workflow.root('alice', 'mcp'),
+      );
+      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'INVALID_REPORT' } });
+    }
+  });
+
   it('refuses a malformed report as a defect of the job', async () => {
     const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
     const attempts: ((c: JobContext<null>) => void)[] = [
