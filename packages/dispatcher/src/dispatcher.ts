@@ -117,7 +117,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const admission = new Admission<JobRecord>(maxRunning, maxQueued, (record) =>
     runner.start(record),
   );
-  const lifecycle = new Lifecycle(admission);
+  const lifecycle = new Lifecycle(admission, (workflow) => cancelWorkflow(workflow, 'timeout'));
   const runner = new Runner(lifecycle, shared, maxJobsPerWorkflow);
 
   function submit<TInput, TOutput>(
@@ -127,7 +127,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   ): Promise<JobOutcome<TOutput>> {
     checkJob(job);
     checkSubmittedWorkflow(workflow);
-    const { onReport, registry, timeoutMs } = checkSubmitOptions(submitOptions);
+    checkSubmitOptions(submitOptions);
     const mark = cancelMark(workflow);
     if (mark !== undefined) return refusedAtOnce(CANCELLED[mark]);
     if (lifecycle.jobsOf(workflow.id) >= maxJobsPerWorkflow) return refusedAtOnce(BUSY.workflow);
@@ -137,13 +137,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       job as Job<unknown, unknown>,
       workflow,
       undefined,
-      registry,
+      submitOptions?.registry,
       resolve,
     );
+    const onReport = submitOptions?.onReport;
     if (onReport !== undefined) lifecycle.listen(record, onReport);
-    if (timeoutMs !== undefined) {
-      lifecycle.arm(record, timeoutMs, () => cancelWorkflow(workflow, 'timeout'));
-    }
+    const timeoutMs = submitOptions?.timeoutMs;
+    if (timeoutMs !== undefined) lifecycle.arm(record, timeoutMs);
     admission.enter(record);
     return promise as Promise<JobOutcome<TOutput>>;
   }

@@ -26,9 +26,12 @@ export class Lifecycle {
   listeners = 0;
   private nextId = 0;
   private readonly admission: Admission<JobRecord>;
+  /** Cancels a workflow whose deadline passed. */
+  private readonly expire: (workflow: Workflow) => void;
 
-  constructor(admission: Admission<JobRecord>) {
+  constructor(admission: Admission<JobRecord>, expire: (workflow: Workflow) => void) {
     this.admission = admission;
+    this.expire = expire;
   }
 
   /** How many records of a workflow have not finished (draining ones included). */
@@ -95,12 +98,12 @@ export class Lifecycle {
     this.listeners++;
   }
 
-  /** Arms a submitted record's deadline; `expire` runs when it passes first. */
-  arm(record: JobRecord, timeoutMs: number, expire: () => void): void {
+  /** Arms a submitted record's deadline: when it passes first, its workflow expires. */
+  arm(record: JobRecord, timeoutMs: number): void {
     record.timer = setTimeout(() => {
       record.timer = undefined;
       this.timers--;
-      expire();
+      this.expire(record.workflow);
     }, timeoutMs);
     this.timers++;
   }

@@ -5,10 +5,11 @@
  * `details`; none names a value that came from outside. Nothing else in the package throws for
  * a malformed argument.
  */
-import type { ArtifactRegistry } from '../artifact-registry.ts';
+
+import type { SubmitOptions } from '../dispatcher.ts';
 import { ArtifactError, DispatcherError, type DispatcherErrorDetails } from '../errors.ts';
 import type { Guardrails, GuardrailVerdict } from '../guardrail.ts';
-import { type Job, LOG_LEVELS, type LogLevel, type ReportListener } from '../job.ts';
+import { type Job, LOG_LEVELS, type LogLevel } from '../job.ts';
 import { CANCEL_REASONS, type CancelReason, type GuardrailStage } from '../refusal.ts';
 import type { Workflow } from '../workflow.ts';
 import { isGenuine } from './workflow-state.ts';
@@ -199,14 +200,11 @@ export function checkRoot(principal: unknown, origin: unknown): void {
 
 // ---- submit options ---------------------------------------------------------------------------
 
-interface CheckedSubmitOptions {
-  readonly onReport: ReportListener | undefined;
-  readonly registry: ArtifactRegistry | undefined;
-  readonly timeoutMs: number | undefined;
-}
-
-export function checkSubmitOptions(options: unknown): CheckedSubmitOptions {
-  const { onReport, registry, timeoutMs } = (options ?? {}) as Record<string, unknown>;
+export function checkSubmitOptions(
+  options: unknown,
+): asserts options is SubmitOptions | null | undefined {
+  if (options === undefined || options === null) return;
+  const { onReport, registry, timeoutMs } = options as Record<string, unknown>;
   if (onReport !== undefined && typeof onReport !== 'function') {
     throw new DispatcherError(
       'INVALID_SUBMIT_OPTIONS',
@@ -239,11 +237,6 @@ export function checkSubmitOptions(options: unknown): CheckedSubmitOptions {
       { option: 'registry' },
     );
   }
-  return {
-    onReport: onReport as ReportListener | undefined,
-    registry: registry as ArtifactRegistry | undefined,
-    timeoutMs,
-  };
 }
 
 // ---- verdicts ---------------------------------------------------------------------------------
