@@ -6,8 +6,9 @@ import type { SealedScopeRefusal } from '../refusal.ts';
 import type { Workflow } from '../workflow.ts';
 
 /**
- * Where a job record is in its life. One field, changed only by the functions of `lifecycle.ts`
- * (and `begin`, which the admission queue or `spawn` calls):
+ * Where a job record is in its life. One field, changed only by the methods of `Lifecycle`
+ * (`lifecycle.ts`); `begin` is called by the runner when admission gives a slot or `spawn` starts a
+ * child:
  *
  * ```text
  *   queued   --begin (a slot, or spawned)-->   running
