@@ -4,7 +4,7 @@ import { Admission } from './internal/admission.ts';
 import type { JobRecord } from './internal/job-record.ts';
 import { Lifecycle } from './internal/lifecycle.ts';
 import { BUSY, CANCELLED } from './internal/refusals.ts';
-import { pendingOutcome, Runner, refusedAtOnce } from './internal/runner.ts';
+import { Runner, refusedAtOnce } from './internal/runner.ts';
 import {
   checkCancelReason,
   checkCancelTarget,
@@ -132,20 +132,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (mark !== undefined) return refusedAtOnce(CANCELLED[mark]);
     if (lifecycle.jobsOf(workflow.id) >= maxJobsPerWorkflow) return refusedAtOnce(BUSY.workflow);
     if (!admission.hasRoom()) return refusedAtOnce(BUSY.queue);
-    const { promise, resolve } = pendingOutcome();
     const record = lifecycle.create(
       job as Job<unknown, unknown>,
       workflow,
       undefined,
       submitOptions?.registry,
-      resolve,
     );
     const onReport = submitOptions?.onReport;
     if (onReport !== undefined) lifecycle.listen(record, onReport);
     const timeoutMs = submitOptions?.timeoutMs;
     if (timeoutMs !== undefined) lifecycle.arm(record, timeoutMs);
     admission.enter(record);
-    return promise as Promise<JobOutcome<TOutput>>;
+    return record.outcome as Promise<JobOutcome<TOutput>>;
   }
 
   function cancelWorkflow(target: Workflow | string, reason: CancelReason): number {

@@ -48,6 +48,9 @@ export interface JobRecord {
   /** The names this job's children may have; undefined when no scope above or on it is sealed. */
   readonly sealed: ReadonlySet<string> | undefined;
   readonly registry: ArtifactRegistry | undefined;
+  /** What `submit` or `spawn` hands back; it never rejects. */
+  readonly outcome: Promise<JobOutcome<unknown>>;
+  /** Delivers the outcome; called exactly once, on leaving `queued` or `running`. */
   readonly resolve: (outcome: JobOutcome<unknown>) => void;
   /**
    * On a submitted job that began: how many jobs of its tree (itself included) have not finished;

@@ -39,14 +39,17 @@ export class Lifecycle {
     return this.workflows.get(workflowId)?.jobs.size ?? 0;
   }
 
-  /** A new `queued` record, counted in its workflow and in its submitted ancestor's tree. */
+  /** A new `queued` record with its pending outcome, counted in its workflow and its submitted ancestor's tree. */
   create(
     job: Job<unknown, unknown>,
     workflow: Workflow,
     parent: JobRecord | undefined,
     registry: ArtifactRegistry | undefined,
-    resolve: (outcome: JobOutcome<unknown>) => void,
   ): JobRecord {
+    let resolve!: (outcome: JobOutcome<unknown>) => void;
+    const outcome = new Promise<JobOutcome<unknown>>((deliver) => {
+      resolve = deliver;
+    });
     let entry = this.workflows.get(workflow.id);
     if (entry === undefined) {
       entry = { workflow, jobs: new Set() };
@@ -75,6 +78,7 @@ export class Lifecycle {
       children: new Set(),
       sealed,
       registry,
+      outcome,
       resolve,
       unreturned: 1,
       cancellation: undefined,

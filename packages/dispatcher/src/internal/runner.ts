@@ -14,18 +14,6 @@ export function refusedAtOnce<T>(refusal: DispatchRefusal): Promise<JobOutcome<T
   return Promise.resolve({ status: 'refused', refusal });
 }
 
-/** A pending outcome and the function that delivers it. */
-export function pendingOutcome(): {
-  readonly promise: Promise<JobOutcome<unknown>>;
-  readonly resolve: (outcome: JobOutcome<unknown>) => void;
-} {
-  let resolve!: (outcome: JobOutcome<unknown>) => void;
-  const promise = new Promise<JobOutcome<unknown>>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 /**
  * Runs a record that began: admission guardrails, input guardrails, the job, output guardrails,
  * each step only while the record is still running; and everything a running job can ask of its
@@ -120,16 +108,14 @@ export class Runner {
       return refusedAtOnce(parent.sealedRefusal);
     }
     if (parent.entry.jobs.size >= this.maxJobsPerWorkflow) return refusedAtOnce(BUSY.workflow);
-    const { promise, resolve } = pendingOutcome();
     const record = this.lifecycle.create(
       job as Job<unknown, unknown>,
       parent.workflow,
       parent,
       parent.registry,
-      resolve,
     );
     this.start(record);
-    return promise as Promise<JobOutcome<TOutput>>;
+    return record.outcome as Promise<JobOutcome<TOutput>>;
   }
 }
 
