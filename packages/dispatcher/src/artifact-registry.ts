@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArtifactError } from './errors.ts';
+import { checkArtifactType, checkArtifactTypes } from './internal/validate.ts';
 
 /**
  * An artifact's identity on the wire: its type alias, a colon, and an id minted once, at
@@ -24,8 +25,6 @@ export interface ArtifactType<TArtifact extends Artifact = Artifact> {
   ) => TArtifact;
 }
 
-const ALIAS = /^[A-Za-z][A-Za-z0-9_.-]*$/;
-
 /**
  * Names an artifact class with its alias (the part of a ref before the colon, which lets a consumer
  * rebuild the typed object). Throws `ArtifactError` `INVALID_ALIAS` for an alias that is empty or
@@ -35,15 +34,7 @@ export function defineArtifactType<TArtifact extends Artifact>(
   alias: string,
   type: abstract new (...args: never[]) => TArtifact,
 ): ArtifactType<TArtifact> {
-  if (typeof alias !== 'string' || !ALIAS.test(alias)) {
-    throw new ArtifactError(
-      'INVALID_ALIAS',
-      'An artifact type alias starts with a letter and holds only letters, digits, "_", "." and "-".',
-    );
-  }
-  if (typeof type !== 'function' || typeof type.prototype !== 'object' || type.prototype === null) {
-    throw new ArtifactError('INVALID_ALIAS', `The artifact type "${alias}" needs a class.`);
-  }
+  checkArtifactType(alias, type);
   return Object.freeze({ alias, type });
 }
 
@@ -82,12 +73,7 @@ export interface ArtifactRegistry {
  * types share an alias or a class, `INVALID_ALIAS` for a type not made by {@link defineArtifactType}.
  */
 export function createArtifactRegistry(types: readonly ArtifactType[]): ArtifactRegistry {
-  if (!Array.isArray(types)) {
-    throw new ArtifactError(
-      'INVALID_ALIAS',
-      'createArtifactRegistry needs a list of artifact types.',
-    );
-  }
+  checkArtifactTypes(types);
   const byPrototype = new Map<object, ArtifactType>();
   const aliases = new Set<string>();
   for (const entry of types) {
@@ -95,7 +81,8 @@ export function createArtifactRegistry(types: readonly ArtifactType[]): Artifact
     if (aliases.has(checked.alias) || byPrototype.has(checked.type.prototype)) {
       throw new ArtifactError(
         'DUPLICATE_TYPE',
-        `Two artifact types share the alias "${checked.alias}" or its class.`,
+        'Two artifact types share an alias or a class; give each class one alias of its own.',
+        { alias: checked.alias },
       );
     }
     aliases.add(checked.alias);
@@ -135,14 +122,15 @@ export function createArtifactRegistry(types: readonly ArtifactType[]): Artifact
       } catch (cause) {
         throw new ArtifactError(
           'UNWRITABLE_REF',
-          `An artifact of type "${type.alias}" does not let its ref be stamped.`,
-          { cause },
+          'An artifact does not let its `ref` be stamped; make `ref` a writable property.',
+          { alias: type.alias, cause },
         );
       }
       if (artifact.ref !== ref) {
         throw new ArtifactError(
           'UNWRITABLE_REF',
-          `An artifact of type "${type.alias}" does not keep the ref stamped on it.`,
+          'An artifact does not keep the `ref` stamped on it; make `ref` a plain writable property.',
+          { alias: type.alias },
         );
       }
     } else if (
@@ -154,13 +142,15 @@ export function createArtifactRegistry(types: readonly ArtifactType[]): Artifact
       if (byRef.has(ref)) {
         throw new ArtifactError(
           'DUPLICATE_REF',
-          `Two artifacts of type "${type.alias}" carry the same ref.`,
+          'Two artifacts carry the same ref; give each artifact its own ref, or `null` to have one minted.',
+          { alias: type.alias },
         );
       }
     } else {
       throw new ArtifactError(
         'FOREIGN_REF',
-        `An artifact of type "${type.alias}" carries a ref that is not of its alias.`,
+        'An artifact carries a ref that is not of its type’s alias; set it to `null` to have one minted.',
+        { alias: type.alias },
       );
     }
     byRef.set(ref, artifact);
@@ -175,7 +165,7 @@ export function createArtifactRegistry(types: readonly ArtifactType[]): Artifact
       if (type === undefined) {
         throw new ArtifactError(
           'UNREGISTERED_TYPE',
-          'register was given a value whose class is no registered artifact type.',
+          '`register` is given a value whose class is no registered artifact type; add its type to the registry.',
         );
       }
       return registerAs(artifact, type);

@@ -1,10 +1,11 @@
-import type { CancelReason } from './refusal.ts';
+import type { CancelReason, GuardrailStage } from './refusal.ts';
 
 /**
  * Stable codes of {@link DispatcherError}. Each names a defect in how the dispatcher was wired or
- * called by our own code (never a caller's input, which is refused as a value instead).
+ * called by our own code (never a caller's input, which is refused as a value instead). A test
+ * pins them; a code is never renamed or reused.
  */
-export const DISPATCHER_ERROR_CODES = {
+export const DISPATCHER_ERROR_CODES = Object.freeze({
   /** `createDispatcher` was given a bound or guardrail list of the wrong kind. */
   INVALID_OPTIONS: 'INVALID_OPTIONS',
   /** A job is not `{ name, run }` with a non-empty name, or its scope or guardrails are malformed. */
@@ -21,29 +22,54 @@ export const DISPATCHER_ERROR_CODES = {
   INVALID_VERDICT: 'INVALID_VERDICT',
   /** A job reported progress that is not a finite non-negative number, or a log at an unknown level. */
   INVALID_REPORT: 'INVALID_REPORT',
-} as const;
+} as const);
 
 /** One of {@link DISPATCHER_ERROR_CODES}. */
 export type DispatcherErrorCode =
   (typeof DISPATCHER_ERROR_CODES)[keyof typeof DISPATCHER_ERROR_CODES];
 
+/** The structured facts of a {@link DispatcherError}: our own identifiers only, never a value from outside. */
+export interface DispatcherErrorDetails {
+  /** The option of `createDispatcher` or of `submit` at fault (`maxRunning`, `guardrails`, `timeoutMs`, ...). */
+  readonly option?: string;
+  /** The bound the option had to meet (the least bound, or the most for `timeoutMs`). */
+  readonly limit?: number;
+  /** The name of the job at fault, or of the job whose guardrail or report is at fault. */
+  readonly job?: string;
+  /** The guardrail stage at fault. */
+  readonly stage?: GuardrailStage;
+  /** The name of the guardrail that answered outside the verdict vocabulary. */
+  readonly guardrail?: string;
+}
+
 /**
  * Thrown for a defect in the dispatcher's wiring: bad options, a malformed job, a guardrail that
- * answers outside the verdict vocabulary. The message names our own identifiers only.
+ * answers outside the verdict vocabulary. The message says what is wrong and what to do; the job,
+ * option, stage or guardrail at fault is in the frozen `details`, never glued onto the message.
  */
 export class DispatcherError extends Error {
   override readonly name = 'DispatcherError';
   readonly code: DispatcherErrorCode;
+  readonly details: DispatcherErrorDetails;
 
-  constructor(code: DispatcherErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(
+    code: DispatcherErrorCode,
+    message: string,
+    details: DispatcherErrorDetails & { readonly cause?: unknown } = {},
+  ) {
+    const { cause, ...facts } = details;
+    super(message, 'cause' in details ? { cause } : undefined);
     this.code = code;
+    this.details = Object.freeze(facts);
   }
 }
 
-/** Stable codes of {@link ArtifactError}: defects in artifact types or in how artifacts are registered. */
-export const ARTIFACT_ERROR_CODES = {
-  /** An artifact type alias is empty, contains a `:` or characters outside `[A-Za-z0-9_.-]`. */
+/**
+ * Stable codes of {@link ArtifactError}: defects in artifact types or in how artifacts are
+ * registered. A test pins them; a code is never renamed or reused.
+ */
+export const ARTIFACT_ERROR_CODES = Object.freeze({
+  /** An artifact type alias is empty, contains a `:` or characters outside `[A-Za-z0-9_.-]`, or the types are no list. */
   INVALID_ALIAS: 'INVALID_ALIAS',
   /** Two artifact types given to one registry share an alias or a class. */
   DUPLICATE_TYPE: 'DUPLICATE_TYPE',
@@ -55,37 +81,57 @@ export const ARTIFACT_ERROR_CODES = {
   DUPLICATE_REF: 'DUPLICATE_REF',
   /** An artifact's `ref` property cannot be written (a frozen object, a getter without a setter). */
   UNWRITABLE_REF: 'UNWRITABLE_REF',
-} as const;
+} as const);
 
 /** One of {@link ARTIFACT_ERROR_CODES}. */
 export type ArtifactErrorCode = (typeof ARTIFACT_ERROR_CODES)[keyof typeof ARTIFACT_ERROR_CODES];
 
+/** The structured facts of an {@link ArtifactError}. */
+export interface ArtifactErrorDetails {
+  /** The alias of the artifact type at fault, once it is a valid alias. */
+  readonly alias?: string;
+}
+
 /**
- * Thrown for a defect in artifact types or registration. The message names aliases and class names
- * (ours), never an artifact's content.
+ * Thrown for a defect in artifact types or registration. The message says what is wrong and what
+ * to do; the alias at fault is in the frozen `details`, never an artifact's content.
  */
 export class ArtifactError extends Error {
   override readonly name = 'ArtifactError';
   readonly code: ArtifactErrorCode;
+  readonly details: ArtifactErrorDetails;
 
-  constructor(code: ArtifactErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(
+    code: ArtifactErrorCode,
+    message: string,
+    details: ArtifactErrorDetails & { readonly cause?: unknown } = {},
+  ) {
+    const { cause, ...facts } = details;
+    super(message, 'cause' in details ? { cause } : undefined);
     this.code = code;
+    this.details = Object.freeze(facts);
   }
+}
+
+/** The structured facts of a {@link CancellationError}. */
+export interface CancellationErrorDetails {
+  /** Why the workflow, or the job's parent, was cancelled. */
+  readonly reason: CancelReason;
 }
 
 /**
  * The `reason` of every job signal the dispatcher aborts, so that `signal.throwIfAborted()` inside
- * a job throws something that says why. It is no defect and never leaves the dispatcher as a
- * failure: the outcome of a cancelled job is a `cancelled` refusal.
+ * a job throws something that says why (`details.reason`). It is no defect and never leaves the
+ * dispatcher as a failure: the outcome of a cancelled job is a `CANCELLED` refusal. Only the
+ * dispatcher makes one, so it takes the reason alone.
  */
 export class CancellationError extends Error {
   override readonly name = 'CancellationError';
   readonly code = 'CANCELLED';
-  readonly reason: CancelReason;
+  readonly details: CancellationErrorDetails;
 
   constructor(reason: CancelReason) {
-    super(`The workflow was cancelled (${reason}).`);
-    this.reason = reason;
+    super('The workflow this job belongs to is cancelled; stop its work and return.');
+    this.details = Object.freeze({ reason });
   }
 }

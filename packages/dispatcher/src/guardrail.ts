@@ -1,9 +1,9 @@
-import { DispatcherError } from './errors.ts';
+import { checkRefusalVerdict } from './internal/validate.ts';
 import type { Principal, Workflow } from './workflow.ts';
 
 /** A guardrail's admission: the job may go on. */
-export interface Admitted {
-  readonly admitted: true;
+export interface GuardrailAdmitted {
+  readonly ok: true;
 }
 
 /**
@@ -11,37 +11,30 @@ export interface Admitted {
  * own words (never from the input or output judged); `correctable` says whether a corrected input
  * may succeed.
  */
-export interface Refused {
-  readonly admitted: false;
+export interface GuardrailRefused {
+  readonly ok: false;
   readonly text: string;
   readonly correctable: boolean;
 }
 
 /** What every guardrail answers. Make it with {@link ADMIT} or {@link refuse}. */
-export type GuardrailVerdict = Admitted | Refused;
+export type GuardrailVerdict = GuardrailAdmitted | GuardrailRefused;
 
 /** The one admission verdict. */
-export const ADMIT: Admitted = Object.freeze({ admitted: true });
+export const ADMIT: GuardrailAdmitted = Object.freeze({ ok: true });
 
 /**
- * A refusal verdict. Throws `DispatcherError` `INVALID_VERDICT` for an empty text, so that no
- * refusal reaches a model without words.
+ * A refusal verdict, frozen. Throws `DispatcherError` `INVALID_VERDICT` for an empty text or a
+ * `correctable` that is not a boolean, so that no refusal reaches a model without words.
  */
-export function refuse(text: string, correctable: boolean): Refused {
-  if (typeof text !== 'string' || text.trim().length === 0) {
-    throw new DispatcherError('INVALID_VERDICT', 'A guardrail refusal needs a non-empty text.');
-  }
-  if (typeof correctable !== 'boolean') {
-    throw new DispatcherError(
-      'INVALID_VERDICT',
-      'A guardrail refusal needs a boolean correctable.',
-    );
-  }
-  return Object.freeze({ admitted: false, text, correctable });
+export function refuse(text: string, correctable: boolean): GuardrailRefused {
+  checkRefusalVerdict(text, correctable);
+  return Object.freeze({ ok: false, text, correctable });
 }
 
 /** What every guardrail is told about the job it judges. */
 export interface GuardrailSubject {
+  /** Who the workflow runs for (the server passes the MCP consumer). */
   readonly principal: Principal;
   readonly origin: string;
   readonly workflow: Workflow;

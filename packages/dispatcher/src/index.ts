@@ -1,4 +1,8 @@
-/** Jobs as workflows: bounded admission, guardrails, cooperative cancellation of the whole tree, artifact registry. */
+/**
+ * Jobs as workflows: bounded admission, guardrails, cooperative cancellation of the whole tree,
+ * artifact registry. It knows no MCP: the party a workflow runs for is its `principal` (a
+ * Portcullis server passes the MCP consumer). Every export here is public API; a test pins them.
+ */
 export {
   type Artifact,
   type ArtifactRef,
@@ -19,37 +23,40 @@ export {
   ARTIFACT_ERROR_CODES,
   ArtifactError,
   type ArtifactErrorCode,
+  type ArtifactErrorDetails,
   CancellationError,
+  type CancellationErrorDetails,
   DISPATCHER_ERROR_CODES,
   DispatcherError,
   type DispatcherErrorCode,
+  type DispatcherErrorDetails,
 } from './errors.ts';
 export {
   ADMIT,
   type AdmissionGuardrail,
-  type Admitted,
+  type GuardrailAdmitted,
+  type GuardrailRefused,
   type GuardrailSubject,
   type Guardrails,
   type GuardrailVerdict,
   type InputGuardrail,
   type MaybePromise,
   type OutputGuardrail,
-  type Refused,
   refuse,
 } from './guardrail.ts';
 export {
-  type Completed,
-  type Failed,
   type Job,
+  type JobCompleted,
   type JobContext,
+  type JobFailed,
   type JobInfo,
   type JobOutcome,
+  type JobRefused,
   type JobReport,
   LOG_LEVELS,
   type LogLevel,
   type LogReport,
   type ProgressReport,
-  type RefusedOutcome,
   type ReportListener,
 } from './job.ts';
 export {
@@ -58,12 +65,12 @@ export {
   CANCEL_REASONS,
   type CancelledRefusal,
   type CancelReason,
+  DISPATCH_REFUSAL_CODES,
+  DISPATCH_REFUSAL_TEXTS,
+  type DispatchRefusal,
+  type DispatchRefusalCode,
   type GuardrailRefusal,
   type GuardrailStage,
-  REFUSAL_KINDS,
-  REFUSAL_TEXTS,
-  type Refusal,
-  type RefusalKind,
   type SealedScopeRefusal,
 } from './refusal.ts';
 export { type Principal, Workflow } from './workflow.ts';

@@ -1,13 +1,13 @@
 import type { ArtifactRegistry } from './artifact-registry.ts';
 import type { Guardrails } from './guardrail.ts';
-import type { Refusal } from './refusal.ts';
+import type { DispatchRefusal } from './refusal.ts';
 import type { Principal, Workflow } from './workflow.ts';
 
 /**
  * The levels of a log report, those of MCP `notifications/message` (syslog severities, lowest
  * first), so a host can forward a report without translating it.
  */
-export const LOG_LEVELS = [
+export const LOG_LEVELS = Object.freeze([
   'debug',
   'info',
   'notice',
@@ -16,7 +16,7 @@ export const LOG_LEVELS = [
   'critical',
   'alert',
   'emergency',
-] as const;
+] as const);
 
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -70,6 +70,7 @@ export interface JobContext<TInput = unknown> {
   /** Aborted (reason: a `CancellationError`) when the job's workflow or parent is cancelled. Cooperative: check it. */
   readonly signal: AbortSignal;
   readonly workflow: Workflow;
+  /** The workflow's principal (for a Portcullis server, the MCP consumer). */
   readonly principal: Principal;
   readonly job: JobInfo;
   /** The call's artifact registry, present when one was given to `submit`; shared by every job it spawns. */
@@ -110,25 +111,28 @@ export interface Job<TInput = unknown, TOutput = unknown> {
 }
 
 /** The job ran and every output guardrail admitted its result. */
-export interface Completed<TOutput> {
+export interface JobCompleted<TOutput> {
   readonly status: 'completed';
   readonly value: TOutput;
 }
 
 /** The job was refused (busy, guardrail, sealed scope) or cancelled; it did not complete. */
-export interface RefusedOutcome {
+export interface JobRefused {
   readonly status: 'refused';
-  readonly refusal: Refusal;
+  readonly refusal: DispatchRefusal;
 }
 
 /**
  * The job (or a guardrail judging it) threw. `error` is whatever was thrown, for the host to log and
  * to render in its own words; it may carry the tool's data and must not be shown to a caller as is.
  */
-export interface Failed {
+export interface JobFailed {
   readonly status: 'failed';
   readonly error: unknown;
 }
 
-/** How a submitted or spawned job ended. A promise of it never rejects. */
-export type JobOutcome<TOutput = unknown> = Completed<TOutput> | RefusedOutcome | Failed;
+/**
+ * How a submitted or spawned job ended: three ways, so it discriminates on `status`. A promise of it
+ * never rejects.
+ */
+export type JobOutcome<TOutput = unknown> = JobCompleted<TOutput> | JobRefused | JobFailed;

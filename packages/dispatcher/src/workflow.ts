@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DispatcherError } from './errors.ts';
+import { checkRoot } from './internal/validate.ts';
 import { cancelMark, markGenuine } from './internal/workflow-state.ts';
 import type { CancelReason } from './refusal.ts';
 
 /**
- * Who a workflow runs for: the consumer name every admission guardrail judges. It is resolved by
- * the host from credentials, never taken from a request body.
+ * Who a workflow runs for: the name every admission guardrail judges. The dispatcher knows no MCP;
+ * a Portcullis server passes the MCP consumer here, resolved from credentials, never taken from a
+ * request body.
  */
 export type Principal = string;
 
@@ -32,15 +33,7 @@ export class Workflow {
 
   /** A new root workflow. Throws `DispatcherError` `INVALID_PRINCIPAL` for an empty or non-string principal or origin. */
   static root(principal: Principal, origin: string): Workflow {
-    if (typeof principal !== 'string' || principal.length === 0) {
-      throw new DispatcherError(
-        'INVALID_PRINCIPAL',
-        'Workflow.root needs a non-empty principal name.',
-      );
-    }
-    if (typeof origin !== 'string' || origin.length === 0) {
-      throw new DispatcherError('INVALID_PRINCIPAL', 'Workflow.root needs a non-empty origin.');
-    }
+    checkRoot(principal, origin);
     return new Workflow(principal, origin);
   }
 

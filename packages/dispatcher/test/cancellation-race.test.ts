@@ -137,7 +137,7 @@ describe('a cancel at any step', () => {
           }
           expect(await late).toMatchObject({
             status: 'refused',
-            refusal: { kind: 'cancelled', reason },
+            refusal: { code: 'CANCELLED', reason },
           });
           expect(startedAfterCancel).toBe(0);
           expect(dispatcher.stats()).toEqual({

@@ -103,7 +103,7 @@ async function runWorkflows(
     for (const workflow of toCancel) dispatcher.cancelWorkflow(workflow.id, 'client_cancel');
     for (const outcome of await Promise.all(pending)) {
       const key =
-        outcome.status === 'refused' && outcome.refusal.kind === 'cancelled'
+        outcome.status === 'refused' && outcome.refusal.code === 'CANCELLED'
           ? outcome.refusal.reason
           : outcome.status;
       tally[key] = (tally[key] ?? 0) + 1;

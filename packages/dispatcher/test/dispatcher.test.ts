@@ -1,9 +1,8 @@
 /*
  * Guards the dispatcher's door: admission is bounded (past maxRunning a job waits in a bounded
- * queue, past maxQueued it is refused busy at once) and recovers when slots free; a workflow's
- * fan-out is bounded; a sealed scope refuses any name outside it at every depth and can only
- * narrow; reports reach the caller's listener from every depth and stop when the call settles; an
- * outcome never rejects; wiring defects throw `DispatcherError` with their code.
+ * queue, past maxQueued it is refused `BUSY` at once) and recovers when slots free; a workflow's
+ * fan-out is bounded; an outcome never rejects; wiring defects throw `DispatcherError` with their
+ * code. Sealed scopes and reports have their own files.
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,19 +10,22 @@ import {
   createArtifactRegistry,
   createDispatcher,
   DEFAULT_MAX_JOBS_PER_WORKFLOW,
-  DispatcherError,
+  DISPATCH_REFUSAL_TEXTS,
   type Job,
   type JobContext,
   type JobOutcome,
-  type JobReport,
-  REFUSAL_TEXTS,
   Workflow,
 } from '../src/index.ts';
-import { deferred, flush, untilAborted } from './helpers.ts';
+import { deferred } from './helpers.ts';
 
 const BUSY_QUEUE = {
   status: 'refused',
-  refusal: { kind: 'busy', bound: 'queue', text: REFUSAL_TEXTS.busy.queue, correctable: false },
+  refusal: {
+    code: 'BUSY',
+    bound: 'queue',
+    text: DISPATCH_REFUSAL_TEXTS.busy.queue,
+    correctable: false,
+  },
 } as const;
 
 function held(name: string, gate: Promise<unknown>, log?: string[]): Job<null, string> {
@@ -154,15 +156,15 @@ describe('admission', () => {
     ).toEqual({
       status: 'refused',
       refusal: {
-        kind: 'busy',
+        code: 'BUSY',
         bound: 'workflow',
-        text: REFUSAL_TEXTS.busy.workflow,
+        text: DISPATCH_REFUSAL_TEXTS.busy.workflow,
         correctable: false,
       },
     });
     await outcome;
-    expect(spawned.map((o) => (o.status === 'refused' ? o.refusal.kind : o.status))).toEqual([
-      'busy',
+    expect(spawned.map((o) => (o.status === 'refused' ? o.refusal.code : o.status))).toEqual([
+      'BUSY',
       'completed',
       'completed',
       'completed',
@@ -262,239 +264,6 @@ describe('outcomes', () => {
       { registry },
     );
     expect(seen).toEqual([registry, registry]);
-  });
-});
-
-describe('sealed scopes', () => {
-  const leaf = (name: string): Job<null, string> => ({ name, input: null, run: () => name });
-
-  it('refuses a descendant at any depth that asks for a name outside the seal', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    const results: Record<string, JobOutcome> = {};
-    const outcome = await dispatcher.submit(
-      {
-        name: 'orchestrator',
-        input: null,
-        scope: ['search', 'fetch', 'helper'],
-        run: async (context) => {
-          results.search = await context.spawn(leaf('search'));
-          results.shell = await context.spawn(leaf('shell'));
-          results.viaHelper = await context.spawn({
-            name: 'helper',
-            input: null,
-            run: async (inner) => ({
-              fetch: await inner.spawn(leaf('fetch')),
-              shell: await inner.spawn(leaf('shell')),
-            }),
-          });
-        },
-      },
-      Workflow.root('alice', 'mcp'),
-    );
-    expect(outcome.status).toBe('completed');
-    const sealed = {
-      status: 'refused',
-      refusal: {
-        kind: 'sealed_scope',
-        allowed: ['fetch', 'helper', 'search'],
-        text: 'This tool may not be dispatched here. Tools the enclosing task allows: fetch, helper, search.',
-        correctable: true,
-      },
-    };
-    expect(results.search).toEqual({ status: 'completed', value: 'search' });
-    expect(results.shell).toEqual(sealed);
-    expect(results.viaHelper).toEqual({
-      status: 'completed',
-      value: { fetch: { status: 'completed', value: 'fetch' }, shell: sealed },
-    });
-  });
-
-  it('a nested orchestrator can narrow the seal but never widen it', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    let inner: Record<string, JobOutcome> = {};
-    await dispatcher.submit(
-      {
-        name: 'outer',
-        input: null,
-        scope: ['inner', 'search'],
-        run: async (context) => {
-          await context.spawn({
-            name: 'inner',
-            input: null,
-            scope: ['search', 'shell'],
-            run: async (c) => {
-              inner = {
-                search: await c.spawn(leaf('search')),
-                shell: await c.spawn(leaf('shell')),
-              };
-            },
-          });
-        },
-      },
-      Workflow.root('alice', 'mcp'),
-    );
-    expect(inner.search).toEqual({ status: 'completed', value: 'search' });
-    expect(inner.shell).toMatchObject({
-      status: 'refused',
-      refusal: { kind: 'sealed_scope', allowed: ['search'] },
-    });
-  });
-
-  it('an empty seal refuses every dispatch; no seal refuses none', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    let sealed: JobOutcome | undefined;
-    let open: JobOutcome | undefined;
-    await dispatcher.submit(
-      {
-        name: 'closed',
-        input: null,
-        scope: [],
-        run: async (c) => {
-          sealed = await c.spawn(leaf('anything'));
-        },
-      },
-      Workflow.root('alice', 'mcp'),
-    );
-    await dispatcher.submit(
-      {
-        name: 'open',
-        input: null,
-        run: async (c) => {
-          open = await c.spawn(leaf('anything'));
-        },
-      },
-      Workflow.root('alice', 'mcp'),
-    );
-    expect(sealed).toMatchObject({
-      status: 'refused',
-      refusal: { kind: 'sealed_scope', allowed: [], text: REFUSAL_TEXTS.sealedScope([]) },
-    });
-    expect(open).toEqual({ status: 'completed', value: 'anything' });
-  });
-});
-
-describe('reports', () => {
-  it('carries progress and logs from every depth to the caller’s listener, then releases it', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    const reports: JobReport[] = [];
-    let late: JobContext<null> | undefined;
-    await dispatcher.submit(
-      {
-        name: 'root',
-        input: null,
-        run: async (context) => {
-          late = context;
-          context.reportProgress(0, 2, 'starting');
-          context.log('info', 'looking', { step: 1 });
-          await context.spawn({
-            name: 'child',
-            input: null,
-            run: (inner) => {
-              inner.reportProgress(5);
-              inner.log('warning', 'slow source');
-            },
-          });
-          context.reportProgress(1, 2);
-          context.reportProgress(1, 2);
-          context.reportProgress(0.5, 2);
-          context.reportProgress(2, 2, 'done');
-        },
-      },
-      Workflow.root('alice', 'mcp'),
-      { onReport: (report) => reports.push(report) },
-    );
-    late?.reportProgress(3, 3);
-    late?.log('error', 'after the end');
-    expect(
-      reports.map((r) =>
-        r.kind === 'progress'
-          ? [r.job.name, r.progress, r.total, r.message]
-          : [r.job.name, r.level, r.message, r.data],
-      ),
-    ).toEqual([
-      ['root', 0, 2, 'starting'],
-      ['root', 'info', 'looking', { step: 1 }],
-      ['child', 5, undefined, undefined],
-      ['child', 'warning', 'slow source', undefined],
-      ['root', 1, 2, undefined],
-      ['root', 2, 2, 'done'],
-    ]);
-    expect(reports[2]).not.toHaveProperty('total');
-    expect(dispatcher.stats().reportListeners).toBe(0);
-  });
-
-  it('refuses a malformed report as a defect of the job', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    const attempts: ((c: JobContext<null>) => void)[] = [
-      (c) => c.reportProgress(Number.NaN),
-      (c) => c.reportProgress(-1),
-      (c) => c.reportProgress(1, Number.POSITIVE_INFINITY),
-      (c) => c.log('loud' as 'info', 'x'),
-      (c) => c.log('info', 42 as unknown as string),
-    ];
-    for (const attempt of attempts) {
-      const outcome = await dispatcher.submit(
-        { name: 'bad-reporter', input: null, run: attempt },
-        Workflow.root('alice', 'mcp'),
-        { onReport: () => {} },
-      );
-      expect(outcome.status).toBe('failed');
-      const { error } = outcome as { error: DispatcherError };
-      expect(error).toBeInstanceOf(DispatcherError);
-      expect(error.code).toBe('INVALID_REPORT');
-    }
-  });
-
-  it('a throw from the listener reaches the reporting job, not its parent nor the door', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    const broken = new Error('listener broke');
-    const outcome = await dispatcher.submit(
-      {
-        name: 'root',
-        input: null,
-        run: (context) =>
-          context.spawn({
-            name: 'child',
-            input: null,
-            run: (inner) => {
-              inner.log('info', 'hello');
-              return 'unreached';
-            },
-          }),
-      },
-      Workflow.root('alice', 'mcp'),
-      {
-        onReport: () => {
-          throw broken;
-        },
-      },
-    );
-    expect(outcome).toEqual({ status: 'completed', value: { status: 'failed', error: broken } });
-    expect(dispatcher.stats()).toMatchObject({ jobs: 0, running: 0, reportListeners: 0 });
-  });
-
-  it('a cancelled job’s reports are dropped while it drains', async () => {
-    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
-    const workflow = Workflow.root('alice', 'mcp');
-    const reports: JobReport[] = [];
-    const outcome = dispatcher.submit(
-      {
-        name: 'chatty',
-        input: null,
-        run: async (context) => {
-          context.reportProgress(1);
-          await untilAborted(context);
-          context.reportProgress(2);
-          context.log('info', 'still here');
-        },
-      },
-      workflow,
-      { onReport: (r) => reports.push(r) },
-    );
-    dispatcher.cancelWorkflow(workflow, 'client_cancel');
-    await outcome;
-    await flush();
-    expect(reports).toHaveLength(1);
   });
 });
 

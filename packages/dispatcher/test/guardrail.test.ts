@@ -108,7 +108,7 @@ describe('guardrail order', () => {
     const outcome = await dispatcher.submit(job, Workflow.root('alice', 'mcp'));
     expect(outcome).toEqual({
       status: 'refused',
-      refusal: { kind: 'guardrail', stage, guardrail: name, text: `${name} refuses`, correctable },
+      refusal: { code: 'GUARDRAIL', stage, guardrail: name, text: `${name} refuses`, correctable },
     });
     const stop = FULL.findIndex((step) => step.startsWith(`${name}(`));
     expect(trail).toEqual(FULL.slice(0, stop + 1));
@@ -156,7 +156,7 @@ describe('guardrail order', () => {
     });
     expect(nested).toMatchObject({
       status: 'refused',
-      refusal: { kind: 'guardrail', stage: 'admission', guardrail: 'no-deep' },
+      refusal: { code: 'GUARDRAIL', stage: 'admission', guardrail: 'no-deep' },
     });
     expect(subjects.map((s) => [s.jobName, s.depth, s.principal, s.origin])).toEqual([
       ['root', 0, 'alice', 'mcp'],
@@ -243,11 +243,11 @@ describe('the subject', () => {
 
 describe('verdicts', () => {
   it('refuse() insists on words and a boolean', () => {
-    expect(refuse('Use a smaller page size.', true)).toEqual({
-      admitted: false,
-      text: 'Use a smaller page size.',
-      correctable: true,
-    });
+    const verdict = refuse('Use a smaller page size.', true);
+    expect(verdict).toEqual({ ok: false, text: 'Use a smaller page size.', correctable: true });
+    expect(Object.isFrozen(verdict)).toBe(true);
+    expect(ADMIT).toEqual({ ok: true });
+    expect(Object.isFrozen(ADMIT)).toBe(true);
     expect(() => refuse('  ', true)).toThrow(expect.objectContaining({ code: 'INVALID_VERDICT' }));
     expect(() => refuse('x', 'yes' as unknown as boolean)).toThrow(DispatcherError);
   });
@@ -255,10 +255,13 @@ describe('verdicts', () => {
   it.each([
     [undefined],
     [true],
-    [{ admitted: 'yes' }],
-    [{ admitted: false }],
-    [{ admitted: false, text: '', correctable: true }],
-    [{ admitted: false, text: 'no', correctable: 'no' }],
+    [{ ok: 'yes' }],
+    [{ ok: false }],
+    [{ ok: false, text: '', correctable: true }],
+    [{ ok: false, text: 'no', correctable: 'no' }],
+    // the verdict shapes before they discriminated on `ok`
+    [{ admitted: true }],
+    [{ admitted: false, text: 'no', correctable: false }],
   ])('a guardrail answering %j fails the job with INVALID_VERDICT', async (answer) => {
     const dispatcher = createDispatcher({
       maxRunning: 1,
@@ -276,8 +279,14 @@ describe('verdicts', () => {
       },
       Workflow.root('alice', 'mcp'),
     );
-    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'INVALID_VERDICT' } });
-    expect((outcome as { error: Error }).error.message).toContain('"sloppy"');
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'INVALID_VERDICT',
+        details: { stage: 'admission', guardrail: 'sloppy', job: 'tool' },
+      },
+    });
+    expect((outcome as { error: Error }).error.message).not.toContain('sloppy');
     expect(ran).toBe(false);
   });
 

@@ -1,4 +1,11 @@
-import type { JobContext } from '../src/index.ts';
+import { expect } from 'vitest';
+import {
+  type CancelReason,
+  DISPATCH_REFUSAL_TEXTS,
+  type Dispatcher,
+  type JobContext,
+  type JobOutcome,
+} from '../src/index.ts';
 
 /** A promise with its resolve and reject in hand. */
 export function deferred<T = void>(): {
@@ -26,4 +33,34 @@ export function untilAborted(context: JobContext<unknown>): Promise<string> {
 /** Lets every pending microtask and I/O callback run. */
 export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The bookkeeping of a dispatcher that holds nothing. */
+export const EMPTY = {
+  workflows: 0,
+  jobs: 0,
+  running: 0,
+  queued: 0,
+  draining: 0,
+  timers: 0,
+  reportListeners: 0,
+};
+
+/** The outcome of a job cancelled with `reason`. */
+export function cancelled(reason: CancelReason): JobOutcome {
+  return {
+    status: 'refused',
+    refusal: {
+      code: 'CANCELLED',
+      reason,
+      text: DISPATCH_REFUSAL_TEXTS.cancelled[reason],
+      correctable: false,
+    },
+  };
+}
+
+/** Lets pending callbacks run, then asserts the dispatcher holds nothing. */
+export async function expectEmpty(dispatcher: Dispatcher): Promise<void> {
+  await flush();
+  expect(dispatcher.stats()).toEqual(EMPTY);
 }

@@ -1,31 +1,33 @@
 /*
- * Pins the contract an LLM reads and a host keys on: every refusal template, every error code, the
- * refusal kinds; and guards that no refusal the dispatcher composes carries what the caller sent
+ * Pins the contract an LLM reads and a host keys on: every refusal template, every refusal and
+ * error code (frozen tables whose keys equal their values); and guards that no refusal the dispatcher composes carries what the caller sent
  * (a requested job name, an input), whatever it is.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ARTIFACT_ERROR_CODES,
+  CANCEL_REASONS,
   CancellationError,
   createDispatcher,
+  DISPATCH_REFUSAL_CODES,
+  DISPATCH_REFUSAL_TEXTS,
   DISPATCHER_ERROR_CODES,
   type JobOutcome,
-  REFUSAL_KINDS,
-  REFUSAL_TEXTS,
+  LOG_LEVELS,
   Workflow,
 } from '../src/index.ts';
 import { untilAborted } from './helpers.ts';
 
 describe('pinned vocabulary', () => {
   it('refusal texts', () => {
-    expect(REFUSAL_TEXTS.busy).toEqual({
+    expect(DISPATCH_REFUSAL_TEXTS.busy).toEqual({
       queue:
         'The server is at capacity and cannot take this call now. Nothing was run; the same call may succeed later.',
       workflow:
         'This call has as many tasks running as it is allowed. Nothing more was started; wait for a running task to finish first.',
     });
-    expect(REFUSAL_TEXTS.cancelled).toEqual({
+    expect(DISPATCH_REFUSAL_TEXTS.cancelled).toEqual({
       timeout: 'The call was cancelled because it ran past its time limit.',
       client_cancel: 'The call was cancelled at the client’s request.',
       disconnect: 'The call was cancelled because the client disconnected.',
@@ -33,21 +35,22 @@ describe('pinned vocabulary', () => {
       parent_finished:
         'The call was cancelled because the task that started it had already finished.',
     });
-    expect(REFUSAL_TEXTS.sealedScope(['fetch', 'search'])).toBe(
+    expect(DISPATCH_REFUSAL_TEXTS.sealedScope(['fetch', 'search'])).toBe(
       'This tool may not be dispatched here. Tools the enclosing task allows: fetch, search.',
     );
-    expect(REFUSAL_TEXTS.sealedScope([])).toBe(
+    expect(DISPATCH_REFUSAL_TEXTS.sealedScope([])).toBe(
       'This tool may not be dispatched here: the enclosing task allows no tools to be dispatched.',
     );
   });
 
-  it('refusal kinds and error codes', () => {
-    expect(REFUSAL_KINDS).toEqual({
-      BUSY: 'busy',
-      GUARDRAIL: 'guardrail',
-      CANCELLED: 'cancelled',
-      SEALED_SCOPE: 'sealed_scope',
+  it('refusal codes and error codes', () => {
+    expect(DISPATCH_REFUSAL_CODES).toEqual({
+      BUSY: 'BUSY',
+      GUARDRAIL: 'GUARDRAIL',
+      CANCELLED: 'CANCELLED',
+      SEALED_SCOPE: 'SEALED_SCOPE',
     });
+    for (const [key, code] of Object.entries(DISPATCH_REFUSAL_CODES)) expect(key).toBe(code);
     expect(Object.values(DISPATCHER_ERROR_CODES)).toEqual([
       'INVALID_OPTIONS',
       'INVALID_JOB',
@@ -69,11 +72,26 @@ describe('pinned vocabulary', () => {
     ]);
     for (const [key, code] of Object.entries(ARTIFACT_ERROR_CODES)) expect(key).toBe(code);
     const error = new CancellationError('disconnect');
-    expect([error.name, error.code, error.reason]).toEqual([
+    expect([error.name, error.code, error.details]).toEqual([
       'CancellationError',
       'CANCELLED',
-      'disconnect',
+      { reason: 'disconnect' },
     ]);
+  });
+
+  it('every table is frozen, to the leaves', () => {
+    for (const table of [
+      DISPATCH_REFUSAL_CODES,
+      DISPATCH_REFUSAL_TEXTS,
+      DISPATCH_REFUSAL_TEXTS.busy,
+      DISPATCH_REFUSAL_TEXTS.cancelled,
+      DISPATCHER_ERROR_CODES,
+      ARTIFACT_ERROR_CODES,
+      CANCEL_REASONS,
+      LOG_LEVELS,
+    ]) {
+      expect(Object.isFrozen(table)).toBe(true);
+    }
   });
 });
 
@@ -107,10 +125,10 @@ describe('no refusal carries caller data', () => {
         );
         dispatcher.cancelWorkflow(workflow, 'client_cancel');
         refusals.push(await root);
-        expect(refusals.map((r) => r.status === 'refused' && r.refusal.kind)).toEqual([
-          'sealed_scope',
-          'busy',
-          'cancelled',
+        expect(refusals.map((r) => r.status === 'refused' && r.refusal.code)).toEqual([
+          'SEALED_SCOPE',
+          'BUSY',
+          'CANCELLED',
         ]);
         for (const outcome of refusals) {
           expect(JSON.stringify(outcome)).not.toMatch(/canary|yranac/);

@@ -4,46 +4,49 @@ import {
   CANCEL_REASONS,
   type CancelledRefusal,
   type CancelReason,
+  DISPATCH_REFUSAL_TEXTS,
   type GuardrailRefusal,
   type GuardrailStage,
-  REFUSAL_TEXTS,
   type SealedScopeRefusal,
 } from '../refusal.ts';
 
 function busy(bound: BusyBound): BusyRefusal {
   return Object.freeze({
-    kind: 'busy',
+    code: 'BUSY',
     bound,
-    text: REFUSAL_TEXTS.busy[bound],
+    text: DISPATCH_REFUSAL_TEXTS.busy[bound],
     correctable: false,
   });
 }
 
+/** The two busy refusals, made once: they carry nothing of the call. */
 export const BUSY: Readonly<Record<BusyBound, BusyRefusal>> = Object.freeze({
   queue: busy('queue'),
   workflow: busy('workflow'),
 });
 
+/** One cancelled refusal per reason, made once. */
 export const CANCELLED = Object.freeze(
   Object.fromEntries(
     Object.values(CANCEL_REASONS).map((reason) => [
       reason,
       Object.freeze({
-        kind: 'cancelled',
+        code: 'CANCELLED',
         reason,
-        text: REFUSAL_TEXTS.cancelled[reason],
+        text: DISPATCH_REFUSAL_TEXTS.cancelled[reason],
         correctable: false,
       }),
     ]),
   ),
 ) as Readonly<Record<CancelReason, CancelledRefusal>>;
 
+/** The refusal of a name outside a seal; lists the allowed names (ours), sorted, never the asked one. */
 export function sealedScope(allowed: readonly string[]): SealedScopeRefusal {
   const names = Object.freeze([...allowed].sort());
   return Object.freeze({
-    kind: 'sealed_scope',
+    code: 'SEALED_SCOPE',
     allowed: names,
-    text: REFUSAL_TEXTS.sealedScope(names),
+    text: DISPATCH_REFUSAL_TEXTS.sealedScope(names),
     correctable: true,
   });
 }
@@ -54,5 +57,5 @@ export function guardrailRefusal(
   text: string,
   correctable: boolean,
 ): GuardrailRefusal {
-  return Object.freeze({ kind: 'guardrail', stage, guardrail, text, correctable });
+  return Object.freeze({ code: 'GUARDRAIL', stage, guardrail, text, correctable });
 }
