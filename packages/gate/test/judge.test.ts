@@ -10,17 +10,17 @@ import {
   type SchemaNode,
 } from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
-import { compileGate, GATE_RULES, judge, type RefusalIssue } from '../src/index.ts';
+import { compileGate, GATE_ISSUE_CODES, type GateIssue, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from './fixtures/documents.ts';
 
-function issuesOf(value: unknown, document: SchemaNode): readonly RefusalIssue[] {
+function issuesOf(value: unknown, document: SchemaNode): readonly GateIssue[] {
   const judgement = judge(value, document);
   if (judgement.ok) throw new Error('expected a refusal');
   return judgement.refusal.issues;
 }
 
 function rulesOf(value: unknown, document: SchemaNode): string[] {
-  return issuesOf(value, document).map((issue) => `${issue.path} ${issue.rule}`);
+  return issuesOf(value, document).map((issue) => `${issue.path} ${issue.code}`);
 }
 
 const ok = { ok: true };
@@ -53,7 +53,7 @@ describe('undeclared properties', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '',
-        rule: GATE_RULES.UNDECLARED_PROPERTY,
+        code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
         count: 2,
         names: Object.keys(SHIPMENT_DOCUMENT.properties),
       },
@@ -111,7 +111,7 @@ describe('required properties', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '/priority',
-        rule: GATE_RULES.MISSING_PROPERTY,
+        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
         types: ['string'],
         values: ['standard', 'express', 'overnight'],
       },
@@ -122,7 +122,7 @@ describe('required properties', () => {
     const value = validShipment();
     delete value.shipping_address;
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
-      { path: '/shipping_address', rule: GATE_RULES.MISSING_PROPERTY, types: ['object'] },
+      { path: '/shipping_address', code: GATE_ISSUE_CODES.MISSING_PROPERTY, types: ['object'] },
     ]);
   });
 
@@ -133,7 +133,7 @@ describe('required properties', () => {
       required: ['a'],
     } as const;
     expect(issuesOf({ a: null }, document)).toEqual([
-      { path: '/a', rule: GATE_RULES.TYPE_MISMATCH, types: ['string'] },
+      { path: '/a', code: GATE_ISSUE_CODES.TYPE_MISMATCH, types: ['string'] },
     ]);
   });
 
@@ -159,7 +159,7 @@ describe('null on an optional property', () => {
   it('is a type mismatch marked optional (absence is an omitted key)', () => {
     const value = { ...validShipment(), notes: null };
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
-      { path: '/notes', rule: GATE_RULES.TYPE_MISMATCH, types: ['string'], optional: true },
+      { path: '/notes', code: GATE_ISSUE_CODES.TYPE_MISMATCH, types: ['string'], optional: true },
     ]);
   });
 
@@ -212,7 +212,7 @@ describe('enum and const', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '/shipping_address/country',
-        rule: GATE_RULES.NOT_IN_ENUM,
+        code: GATE_ISSUE_CODES.NOT_IN_ENUM,
         types: ['string'],
         values: ['DE', 'FR', 'GB', 'US'],
       },
@@ -234,7 +234,7 @@ describe('enum and const', () => {
     const document = { type: 'object', properties: { kind: { const: 'order' } } } as const;
     expect(judge({ kind: 'order' }, document)).toEqual(ok);
     expect(issuesOf({ kind: 'orders' }, document)).toEqual([
-      { path: '/kind', rule: GATE_RULES.NOT_CONST, values: ['order'] },
+      { path: '/kind', code: GATE_ISSUE_CODES.NOT_CONST, values: ['order'] },
     ]);
   });
 });
@@ -253,7 +253,7 @@ describe('integer bounds', () => {
     expect(issuesOf(9223372036854775808n, int64)).toEqual([
       {
         path: '',
-        rule: GATE_RULES.OUT_OF_RANGE,
+        code: GATE_ISSUE_CODES.OUT_OF_RANGE,
         types: ['integer'],
         minimum: -9223372036854775808n,
         maximum: 9223372036854775807n,
@@ -378,7 +378,7 @@ describe('temporal formats', () => {
 
   it('refuse what the grammar does not produce, with the declared format', () => {
     expect(issuesOf({ at: '2024-05-01 13:45:00Z' }, document)).toEqual([
-      { path: '/at', rule: GATE_RULES.FORMAT_MISMATCH, format: 'date-time' },
+      { path: '/at', code: GATE_ISSUE_CODES.FORMAT_MISMATCH, format: 'date-time' },
     ]);
     expect(rulesOf({ day: '2023-02-29', time: '12:00:00', span: 'P1Y2D' }, document)).toEqual([
       '/day FORMAT_MISMATCH',
@@ -453,13 +453,18 @@ describe('anyOf and type arrays', () => {
     expect(issuesOf({ when: true }, document)).toEqual([
       {
         path: '/when',
-        rule: GATE_RULES.NO_ALTERNATIVE,
+        code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
         types: ['string', 'integer'],
         optional: true,
       },
     ]);
     expect(issuesOf({ label: 1 }, document)).toEqual([
-      { path: '/label', rule: GATE_RULES.TYPE_MISMATCH, types: ['string', 'null'], optional: true },
+      {
+        path: '/label',
+        code: GATE_ISSUE_CODES.TYPE_MISMATCH,
+        types: ['string', 'null'],
+        optional: true,
+      },
     ]);
   });
 });
@@ -651,7 +656,7 @@ describe('$ref beside other keywords', () => {
 describe('boolean documents', () => {
   it('true admits any JSON and false admits nothing', () => {
     expect(judge({ a: [1] }, true)).toEqual(ok);
-    expect(issuesOf(1, false)).toEqual([{ path: '', rule: GATE_RULES.NOT_ADMITTED }]);
+    expect(issuesOf(1, false)).toEqual([{ path: '', code: GATE_ISSUE_CODES.NOT_ADMITTED }]);
   });
 });
 
@@ -691,11 +696,11 @@ describe('what the gate reads', () => {
       additionalProperties: false,
     };
     const issues = issuesOf({ a: 1, b: 'q', c: 'q', d: 1 }, document);
-    expect(issues.map((issue) => issue.rule)).toEqual([
-      GATE_RULES.TYPE_MISMATCH,
-      GATE_RULES.NOT_IN_ENUM,
-      GATE_RULES.NOT_CONST,
-      GATE_RULES.UNDECLARED_PROPERTY,
+    expect(issues.map((issue) => issue.code)).toEqual([
+      GATE_ISSUE_CODES.TYPE_MISMATCH,
+      GATE_ISSUE_CODES.NOT_IN_ENUM,
+      GATE_ISSUE_CODES.NOT_CONST,
+      GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
     ]);
     for (const issue of issues) {
       expect(Object.isFrozen(issue)).toBe(true);

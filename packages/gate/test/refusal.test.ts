@@ -6,18 +6,18 @@
 import type { SchemaNode } from '@portcullis/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judge, type Refusal } from '../src/index.ts';
+import { type GateRefusal, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from './fixtures/documents.ts';
 
 const CANARY = 'CANARY-9f2c';
 const NUMERIC_CANARY = 7_777_777_777;
 
 /** Everything a refusal carries, as one string (bigint written as digits). */
-function everything(refusal: Refusal): string {
+function everything(refusal: GateRefusal): string {
   return `${refusal.text}\n${JSON.stringify(refusal.issues, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
 }
 
-function refusalOf(value: unknown, document: SchemaNode = SHIPMENT_DOCUMENT): Refusal {
+function refusalOf(value: unknown, document: SchemaNode = SHIPMENT_DOCUMENT): GateRefusal {
   const judgement = judge(value, document);
   if (judgement.ok) throw new Error('expected a refusal');
   return judgement.refusal;

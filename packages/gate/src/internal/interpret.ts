@@ -1,9 +1,10 @@
 import type { JsonValue } from '@portcullis/schema';
+import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
-import type { DeclaredType, RefusalIssue } from '../refusal.ts';
-import { GATE_RULES, type GateRule } from '../rules.ts';
+import type { GateDeclaredType, GateIssue } from '../refusal.ts';
+import type { IssueSink } from './issue-sink.ts';
 import { jsonEqual } from './json-equal.ts';
-import { isPlainObject } from './json-value.ts';
+import { fitsDouble, isPlainObject } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
@@ -11,6 +12,7 @@ import { isAdmissibleText } from './text.ts';
 type ValueKind = 'null' | 'boolean' | 'string' | 'number' | 'bigint' | 'array' | 'object' | 'other';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Facts = Omit<GateIssue, 'path' | 'code'>;
 
 function kindOf(value: unknown): ValueKind {
   switch (typeof value) {
@@ -31,7 +33,7 @@ function kindOf(value: unknown): ValueKind {
   }
 }
 
-function typeAdmits(types: readonly DeclaredType[], kind: ValueKind, value: unknown): boolean {
+function typeAdmits(types: readonly GateDeclaredType[], kind: ValueKind, value: unknown): boolean {
   switch (kind) {
     case 'number':
       return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
@@ -55,8 +57,8 @@ const FORMAT_TESTS = {
  * The declared facts of a place: its own keywords, completed through its `$ref` chain (use-site
  * keywords win), so a property that is only a reference still reports the definition's type.
  */
-function factsOf(node: PlanNode): Mutable<Omit<RefusalIssue, 'path' | 'rule'>> {
-  const facts: Mutable<Omit<RefusalIssue, 'path' | 'rule'>> = {};
+function factsOf(node: PlanNode): Mutable<Facts> {
+  const facts: Mutable<Facts> = {};
   const seen = new Set<PlanNode>();
   for (
     let current: PlanNode | undefined = node;
@@ -82,8 +84,8 @@ function factsOf(node: PlanNode): Mutable<Omit<RefusalIssue, 'path' | 'rule'>> {
   return facts;
 }
 
-function anyOfTypes(branches: readonly PlanNode[]): DeclaredType[] | undefined {
-  const union: DeclaredType[] = [];
+function anyOfTypes(branches: readonly PlanNode[]): GateDeclaredType[] | undefined {
+  const union: GateDeclaredType[] = [];
   for (const branch of branches) {
     const types = factsOf(branch).types;
     if (types === undefined) return undefined;
@@ -100,102 +102,125 @@ function plausible(node: PlanNode, kind: ValueKind, value: unknown): boolean {
 }
 
 /**
- * Walks `value` against `node` and appends every fault to `out`. It finds a fault exactly when the
+ * Walks `value` against `node` and adds every fault to `sink`. It finds a fault exactly when the
  * generated checker returns false (a property-based test holds the two together); it reads the
- * value only to decide, and writes only declared names, indices and `<entry>` into paths.
+ * value only to decide, and writes only declared names, indices and `<entry>` into paths. The sink
+ * bounds the walk: once it holds its limit it throws itself, and the walk ends there.
  */
 export function interpret(
   node: PlanNode,
   value: unknown,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
   optional = false,
 ): void {
+  sink.counter.visits++;
   if (node.admits === 'all') {
-    jsonFaults(value, path, out);
+    jsonFaults(value, path, sink);
     return;
   }
   if (node.admits === 'none') {
-    push(out, optional, GATE_RULES.NOT_ADMITTED, path, {});
+    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, {});
     return;
   }
   const kind = kindOf(value);
   if (node.pure) {
-    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
-    if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
+    if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
     return;
   }
   if (kind === 'other') {
-    push(out, optional, GATE_RULES.NOT_JSON, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, factsOf(node));
     return;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
-    push(out, optional, GATE_RULES.TYPE_MISMATCH, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, factsOf(node));
     return;
   }
   switch (kind) {
     case 'string': {
       const text = value as string;
-      if (!isAdmissibleText(text)) push(out, optional, GATE_RULES.FORBIDDEN_CHARACTER, path, {});
+      if (!isAdmissibleText(text))
+        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, {});
       else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        push(out, optional, GATE_RULES.FORMAT_MISMATCH, path, { format: node.format });
+        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, { format: node.format });
       }
       break;
     }
     case 'number':
-    case 'bigint': {
-      const number = value as number | bigint;
-      if (kind === 'number' && !Number.isFinite(number)) {
-        push(out, optional, GATE_RULES.NON_FINITE_NUMBER, path, {});
-        break;
-      }
-      if (
-        (node.minimum !== undefined && number < node.minimum) ||
-        (node.maximum !== undefined && number > node.maximum) ||
-        (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
-        (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
-      ) {
-        const facts = factsOf(node);
-        push(out, optional, GATE_RULES.OUT_OF_RANGE, path, {
-          ...(facts.types === undefined ? {} : { types: facts.types }),
-          ...bounds(node),
-        });
-      }
+    case 'bigint':
+      numberFaults(node, value as number | bigint, path, sink, optional);
       break;
-    }
     case 'array': {
       const items = value as readonly unknown[];
       for (let i = 0; i < items.length; i++) {
-        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, out);
-        else interpret(node.items, items[i], `${path}/${i}`, out);
+        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, sink);
+        else interpret(node.items, items[i], `${path}/${i}`, sink);
       }
       break;
     }
     case 'object':
-      objectFaults(node, value as Record<string, unknown>, path, out);
+      objectFaults(node, value as Record<string, unknown>, path, sink);
       break;
     default:
       break;
   }
   if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
-    push(out, optional, GATE_RULES.NOT_IN_ENUM, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, factsOf(node));
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
-    push(out, optional, GATE_RULES.NOT_CONST, path, { values: [node.constValue as JsonValue] });
+    add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, {
+      values: [node.constValue as JsonValue],
+    });
   }
-  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
-  if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
+  if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
 }
 
-function push(
-  out: RefusalIssue[],
-  optional: boolean,
-  rule: GateRule,
+/**
+ * A number's faults: non-finite, beyond every double, or outside the declared bounds. Bounds are
+ * compared exactly across `number` and `bigint` (JavaScript compares the two by mathematical
+ * value), never through a double that would round: `2n ** 53n + 1n` exceeds a maximum of `2 ** 53`.
+ */
+function numberFaults(
+  node: PlanNode,
+  number: number | bigint,
   path: string,
-  facts: Omit<RefusalIssue, 'path' | 'rule'>,
+  sink: IssueSink,
+  optional: boolean,
 ): void {
-  const marked = optional && (rule === GATE_RULES.TYPE_MISMATCH || rule === GATE_RULES.NOT_JSON);
-  out.push({ path, rule, ...facts, ...(marked ? { optional: true } : {}) });
+  if (typeof number === 'number' && !Number.isFinite(number)) {
+    add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, {});
+    return;
+  }
+  if (typeof number === 'bigint' && !fitsDouble(number)) {
+    add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, {});
+    return;
+  }
+  if (
+    (node.minimum !== undefined && number < node.minimum) ||
+    (node.maximum !== undefined && number > node.maximum) ||
+    (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
+    (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
+  ) {
+    const facts = factsOf(node);
+    add(sink, optional, GATE_ISSUE_CODES.OUT_OF_RANGE, path, {
+      ...(facts.types === undefined ? {} : { types: facts.types }),
+      ...bounds(node),
+    });
+  }
+}
+
+function add(
+  sink: IssueSink,
+  optional: boolean,
+  code: GateIssueCode,
+  path: string,
+  facts: Facts,
+): void {
+  const marked =
+    optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
+  sink.add({ path, code, ...facts, ...(marked ? { optional: true } : {}) });
 }
 
 function inEnum(values: readonly JsonValue[], value: unknown): boolean {
@@ -203,7 +228,7 @@ function inEnum(values: readonly JsonValue[], value: unknown): boolean {
   return false;
 }
 
-function bounds(node: PlanNode): Omit<RefusalIssue, 'path' | 'rule'> {
+function bounds(node: PlanNode): Facts {
   return {
     ...(node.minimum === undefined ? {} : { minimum: node.minimum }),
     ...(node.maximum === undefined ? {} : { maximum: node.maximum }),
@@ -212,21 +237,34 @@ function bounds(node: PlanNode): Omit<RefusalIssue, 'path' | 'rule'> {
   };
 }
 
+/** Whether `node` admits `value`, walking only up to the first fault. */
+function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): boolean {
+  const probe = sink.probe();
+  try {
+    interpret(node, value, path, probe);
+    return true;
+  } catch (error) {
+    if (error === probe) return false;
+    throw error;
+  }
+}
+
+/**
+ * An `anyOf`'s faults. When exactly one alternative's declared types could hold the value, that
+ * alternative is told in detail; otherwise the alternatives are told as their declared types. The
+ * other alternatives are only probed (up to their first fault), and the detailed one is walked
+ * once, straight into the sink: no alternative's faults are collected aside, so the sink's bound
+ * holds below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs
+ * one walk per level.
+ */
 function anyOfFaults(
   branches: readonly PlanNode[],
   value: unknown,
   kind: ValueKind,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
   optional: boolean,
 ): void {
-  const faults: RefusalIssue[][] = [];
-  for (const branch of branches) {
-    const found: RefusalIssue[] = [];
-    interpret(branch, value, path, found, optional);
-    if (found.length === 0) return;
-    faults.push(found);
-  }
   let candidate = -1;
   let candidates = 0;
   for (let index = 0; index < branches.length; index++) {
@@ -235,67 +273,71 @@ function anyOfFaults(
       candidates++;
     }
   }
+  for (let index = 0; index < branches.length; index++) {
+    if (candidates === 1 && index === candidate) continue;
+    if (admits(branches[index] as PlanNode, value, path, sink)) return;
+  }
   if (candidates === 1) {
-    out.push(...(faults[candidate] as RefusalIssue[]));
+    interpret(branches[candidate] as PlanNode, value, path, sink, optional);
     return;
   }
   const types = anyOfTypes(branches);
-  out.push({
+  sink.add({
     path,
-    rule: GATE_RULES.NO_ALTERNATIVE,
+    code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
     ...(types === undefined ? {} : { types }),
     ...(optional ? { optional: true } : {}),
   });
+}
+
+/** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
+function own(object: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
 }
 
 function objectFaults(
   node: PlanNode,
   object: Record<string, unknown>,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
 ): void {
-  const declared = new Set<string>();
   for (const property of node.properties ?? []) {
-    declared.add(property.name);
     const at = `${path}/${property.segment}`;
-    const child =
-      Object.hasOwn(object, property.name) || !(property.name in Object.prototype)
-        ? object[property.name]
-        : undefined;
+    const child = own(object, property.name);
     if (child === undefined) {
       if (property.required) {
-        out.push({ path: at, rule: GATE_RULES.MISSING_PROPERTY, ...factsOf(property.node) });
+        sink.add({ path: at, code: GATE_ISSUE_CODES.MISSING_PROPERTY, ...factsOf(property.node) });
       } else if (
         Object.hasOwn(object, property.name) ||
         (!(property.name in Object.prototype) && property.name in object)
       ) {
-        out.push({
+        sink.add({
           path: at,
-          rule: GATE_RULES.NOT_JSON,
+          code: GATE_ISSUE_CODES.NOT_JSON,
           ...factsOf(property.node),
           optional: true,
         });
       }
       continue;
     }
-    interpret(property.node, child, at, out, !property.required);
+    interpret(property.node, child, at, sink, !property.required);
   }
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
-    declared.add(name);
     const at = `${path}/${node.requiredOnlySegments[index] as string}`;
-    const child =
-      Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
+    const child = own(object, name);
     if (child === undefined) {
-      out.push({
+      sink.add({
         path: at,
-        rule: GATE_RULES.MISSING_PROPERTY,
+        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
         ...(node.additional === undefined ? {} : factsOf(node.additional)),
       });
-    } else if (node.additional === undefined) jsonFaults(child, at, out);
-    else interpret(node.additional, child, at, out);
+    } else if (node.additional === undefined) jsonFaults(child, at, sink);
+    else interpret(node.additional, child, at, sink);
   }
+  const declared = node.declared;
   const closed = node.additional?.admits === 'none';
+  // Undeclared names of a closed object are counted, never described: one integer, however many.
   let undeclared = 0;
   const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
   for (const key in object) {
@@ -305,37 +347,40 @@ function objectFaults(
       continue;
     }
     if (!isAdmissibleText(key))
-      out.push({ path: entryPath, rule: GATE_RULES.FORBIDDEN_CHARACTER_IN_KEY });
-    if (node.additional === undefined) jsonFaults(object[key], entryPath, out);
-    else interpret(node.additional, object[key], entryPath, out);
+      sink.add({ path: entryPath, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY });
+    if (node.additional === undefined) jsonFaults(object[key], entryPath, sink);
+    else interpret(node.additional, object[key], entryPath, sink);
   }
   if (undeclared > 0) {
-    out.push({
+    sink.add({
       path,
-      rule: GATE_RULES.UNDECLARED_PROPERTY,
-      names: [...declared],
+      code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
+      names: node.accepted,
       count: undeclared,
     });
   }
 }
 
 /** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */
-function jsonFaults(value: unknown, path: string, out: RefusalIssue[]): void {
-  const kind = kindOf(value);
-  switch (kind) {
+function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
+  sink.counter.visits++;
+  switch (kindOf(value)) {
     case 'other':
-      out.push({ path, rule: GATE_RULES.NOT_JSON });
+      sink.add({ path, code: GATE_ISSUE_CODES.NOT_JSON });
       return;
     case 'string':
       if (!isAdmissibleText(value as string))
-        out.push({ path, rule: GATE_RULES.FORBIDDEN_CHARACTER });
+        sink.add({ path, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER });
       return;
     case 'number':
-      if (!Number.isFinite(value)) out.push({ path, rule: GATE_RULES.NON_FINITE_NUMBER });
+      if (!Number.isFinite(value)) sink.add({ path, code: GATE_ISSUE_CODES.NON_FINITE_NUMBER });
+      return;
+    case 'bigint':
+      if (!fitsDouble(value as bigint)) sink.add({ path, code: GATE_ISSUE_CODES.NUMBER_OVERFLOW });
       return;
     case 'array': {
       const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, out);
+      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, sink);
       return;
     }
     case 'object': {
@@ -343,8 +388,8 @@ function jsonFaults(value: unknown, path: string, out: RefusalIssue[]): void {
       const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
       for (const key in object) {
         if (!isAdmissibleText(key))
-          out.push({ path: entryPath, rule: GATE_RULES.FORBIDDEN_CHARACTER_IN_KEY });
-        jsonFaults(object[key], entryPath, out);
+          sink.add({ path: entryPath, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY });
+        jsonFaults(object[key], entryPath, sink);
       }
       return;
     }
