@@ -120,7 +120,7 @@ export function interpret(
     return;
   }
   if (node.admits === 'none') {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, {});
+    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
     return;
   }
   const kind = kindOf(value);
@@ -130,20 +130,20 @@ export function interpret(
     return;
   }
   if (kind === 'other') {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, node, factsOf);
     return;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
-    add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, node, factsOf);
     return;
   }
   switch (kind) {
     case 'string': {
       const text = value as string;
       if (!isAdmissibleText(text))
-        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, {});
+        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
       else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, { format: node.format });
+        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
       }
       break;
     }
@@ -166,12 +166,10 @@ export function interpret(
       break;
   }
   if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, {
-      values: [node.constValue as JsonValue],
-    });
+    add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, node, constFacts);
   }
   if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
   if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
@@ -190,11 +188,11 @@ function numberFaults(
   optional: boolean,
 ): void {
   if (typeof number === 'number' && !Number.isFinite(number)) {
-    add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, {});
+    add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, node, noFacts);
     return;
   }
   if (typeof number === 'bigint' && !fitsDouble(number)) {
-    add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, {});
+    add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, node, noFacts);
     return;
   }
   if (
@@ -203,24 +201,36 @@ function numberFaults(
     (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
     (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
   ) {
-    const facts = factsOf(node);
-    add(sink, optional, GATE_ISSUE_CODES.OUT_OF_RANGE, path, {
-      ...(facts.types === undefined ? {} : { types: facts.types }),
-      ...bounds(node),
-    });
+    add(sink, optional, GATE_ISSUE_CODES.OUT_OF_RANGE, path, node, rangeFacts);
   }
 }
 
+const noFacts = (): Facts => ({});
+const formatFacts = (node: PlanNode): Facts =>
+  node.format === undefined ? {} : { format: node.format };
+const constFacts = (node: PlanNode): Facts => ({ values: [node.constValue as JsonValue] });
+function rangeFacts(node: PlanNode): Facts {
+  const types = factsOf(node).types;
+  return { ...(types === undefined ? {} : { types }), ...bounds(node) };
+}
+
+/**
+ * Adds the fault `code` of `node` at `path`, its facts read from the node by `facts`. The issue is
+ * a function of these alone, so a repeat (the next entry of a map failing the same way) is dropped
+ * before its facts are gathered or its line is written.
+ */
 function add(
   sink: IssueSink,
   optional: boolean,
   code: GateIssueCode,
   path: string,
-  facts: Facts,
+  node: PlanNode,
+  facts: (node: PlanNode) => Facts,
 ): void {
+  if (sink.toldBefore(`${code} ${node.id} ${optional ? 1 : 0} ${path}`)) return;
   const marked =
     optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
-  sink.add({ path, code, ...facts, ...(marked ? { optional: true } : {}) });
+  sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
 }
 
 function inEnum(values: readonly JsonValue[], value: unknown): boolean {
@@ -347,7 +357,7 @@ function objectFaults(
       continue;
     }
     if (!isAdmissibleText(key))
-      sink.add({ path: entryPath, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY });
+      addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
     if (node.additional === undefined) jsonFaults(object[key], entryPath, sink);
     else interpret(node.additional, object[key], entryPath, sink);
   }
@@ -361,22 +371,27 @@ function objectFaults(
   }
 }
 
+/** Adds a fault that carries no declared facts (its code and path are the whole issue). */
+function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
+  if (!sink.toldBefore(`${code} ${path}`)) sink.add({ path, code });
+}
+
 /** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */
 function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
   sink.counter.visits++;
   switch (kindOf(value)) {
     case 'other':
-      sink.add({ path, code: GATE_ISSUE_CODES.NOT_JSON });
+      addPlain(sink, GATE_ISSUE_CODES.NOT_JSON, path);
       return;
     case 'string':
       if (!isAdmissibleText(value as string))
-        sink.add({ path, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER });
+        addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path);
       return;
     case 'number':
-      if (!Number.isFinite(value)) sink.add({ path, code: GATE_ISSUE_CODES.NON_FINITE_NUMBER });
+      if (!Number.isFinite(value)) addPlain(sink, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path);
       return;
     case 'bigint':
-      if (!fitsDouble(value as bigint)) sink.add({ path, code: GATE_ISSUE_CODES.NUMBER_OVERFLOW });
+      if (!fitsDouble(value as bigint)) addPlain(sink, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path);
       return;
     case 'array': {
       const items = value as readonly unknown[];
@@ -388,7 +403,7 @@ function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
       const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
       for (const key in object) {
         if (!isAdmissibleText(key))
-          sink.add({ path: entryPath, code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY });
+          addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
         jsonFaults(object[key], entryPath, sink);
       }
       return;

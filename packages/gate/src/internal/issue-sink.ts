@@ -22,6 +22,7 @@ export class IssueSink {
   readonly limit: number;
   readonly counter: VisitCounter;
   #told: Set<string> | undefined;
+  #sources: Set<string> | undefined;
 
   constructor(limit: number, counter: VisitCounter = { visits: 0 }) {
     this.limit = limit;
@@ -31,6 +32,20 @@ export class IssueSink {
   /** A probe sharing this sink's visit counter. */
   probe(): IssueSink {
     return new IssueSink(0, this.counter);
+  }
+
+  /**
+   * True when a fault from the same source was added before; records it otherwise. A source names
+   * what alone determines an issue (its code, the plan node its facts come from, whether the place
+   * is optional, its path), so a repeat is the same issue and is dropped before it is described:
+   * every entry of a map failing one way costs a lookup, not a sentence.
+   */
+  toldBefore(source: string): boolean {
+    if (this.limit === 0) return false;
+    this.#sources ??= new Set();
+    if (this.#sources.has(source)) return true;
+    this.#sources.add(source);
+    return false;
   }
 
   add(issue: GateIssue): void {
