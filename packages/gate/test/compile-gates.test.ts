@@ -90,6 +90,36 @@ describe('defects of the document', () => {
   });
 });
 
+describe('defect messages', () => {
+  it.each([
+    [{ type: 'string', pattern: '^a' }],
+    [{ type: 'string', format: 'email' }],
+    [{ type: 'text' }],
+    [{ enum: 'a' }],
+    [{ minimum: '1' }],
+    [{ required: 'a' }],
+    [{ properties: 1 }],
+    [{ properties: { a: 1 } }],
+    [{ items: [true] }],
+    [{ anyOf: [] }],
+    [{ $defs: 1 }],
+    [{ $ref: 5 }],
+    [{ $defs: { a: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' }],
+    [null],
+  ])('are whole sentences that say what to do: %o', (document) => {
+    let message = '';
+    try {
+      compileGate(document as SchemaNode);
+    } catch (error) {
+      if (!(error instanceof SchemaDefectError)) throw error;
+      message = error.message;
+    }
+    // The path is the error's own field; today's SchemaDefectError also appends it to the message.
+    const sentence = message.replace(/ \(at [^)]*\)$/, '');
+    expect(sentence).toMatch(/^[A-Z].*; .*\.$/);
+  });
+});
+
 describe('compileGates', () => {
   it('compiles every document at once, each key to its gate or its defect', () => {
     const compiled = compileGates(SERVER_DOCUMENTS);

@@ -121,6 +121,13 @@ const CASES: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
     }),
   ],
   [
+    'a bigint beyond every double',
+    withChanges((v) => {
+      v.weight_grams = BigInt(`${NUMERIC_CANARY}${'0'.repeat(310)}`);
+      v.metadata = { [CANARY]: -(BigInt(NUMERIC_CANARY) ** 40n) };
+    }),
+  ],
+  [
     'a forbidden character in a value',
     withChanges((v) => {
       v.notes = `${CANARY}\u0000`;

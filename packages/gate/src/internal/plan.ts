@@ -205,14 +205,18 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('type'),
-          '`type` is neither a type name nor an array of distinct type names; correct it.',
+          'The keyword `type` holds neither a type name nor an array of distinct type names; correct it.',
         );
       }
       node.types = frozenCopy(list as JsonType[]);
     }
     if (schema.enum !== undefined) {
       if (!Array.isArray(schema.enum))
-        defect('MALFORMED_SCHEMA', at('enum'), '`enum` is not an array; correct it.');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('enum'),
+          'The keyword `enum` does not hold an array; make it an array of the accepted values.',
+        );
       node.enumValues = frozenCopy(schema.enum as JsonValue[]);
     }
     if (Object.hasOwn(schema, 'const')) {
@@ -226,7 +230,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at(keyword),
-          `\`${keyword}\` is not a finite number; correct it.`,
+          `The keyword \`${keyword}\` does not hold a finite number; make it one.`,
         );
       node[keyword] = bound;
     }
@@ -252,7 +256,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('required'),
-          '`required` is not an array of distinct names; correct it.',
+          'The keyword `required` does not hold an array of distinct names; make it one.',
         );
       }
       requiredNames = required as string[];
@@ -261,7 +265,11 @@ export function buildPlan(document: SchemaNode): Plan {
     const declared = new Set<string>();
     if (properties !== undefined) {
       if (!isJsonObject(properties))
-        defect('MALFORMED_SCHEMA', at('properties'), '`properties` is not an object; correct it.');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('properties'),
+          'The keyword `properties` does not hold an object; make it an object of schemas.',
+        );
       const list: PlanProperty[] = [];
       for (const name of Object.keys(properties)) {
         declared.add(name);
@@ -286,7 +294,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('items'),
-          '`items` is an array, which 2020-12 spells `prefixItems`; make it one schema.',
+          'The keyword `items` holds an array, which 2020-12 spells `prefixItems`; make it one schema.',
         );
       }
       node.items = child(schema.items, at('items'));
@@ -297,7 +305,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('anyOf'),
-          '`anyOf` is not a non-empty array of schemas; correct it.',
+          'The keyword `anyOf` does not hold a non-empty array of schemas; give it at least one schema.',
         );
       }
       node.anyOf = anyOf.map((branch, index) => child(branch, `${at('anyOf')}/${index}`));
@@ -305,14 +313,22 @@ export function buildPlan(document: SchemaNode): Plan {
     const defs = schema.$defs;
     if (defs !== undefined) {
       if (!isJsonObject(defs))
-        defect('MALFORMED_SCHEMA', at('$defs'), '`$defs` is not an object; correct it.');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('$defs'),
+          'The keyword `$defs` does not hold an object; make it an object of schemas.',
+        );
       for (const name of Object.keys(defs))
         child(defs[name], `${at('$defs')}/${escapePointerSegment(name)}`);
     }
     const ref = schema.$ref;
     if (ref !== undefined) {
       if (typeof ref !== 'string')
-        defect('MALFORMED_SCHEMA', at('$ref'), '`$ref` is not a string; correct it.');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('$ref'),
+          'The keyword `$ref` does not hold a string; make it a local reference such as `#/$defs/Name`.',
+        );
       node.ref = build(resolveRef(document, ref), ref.slice(1));
     }
     node.pure =
