@@ -150,7 +150,7 @@ function add(
   node: PlanNode,
   facts: (node: PlanNode) => Facts,
 ): void {
-  if (sink.toldBefore(`${code} ${node.id} ${optional ? 1 : 0} ${path}`)) return;
+  if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
   const marked =
     optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
   sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
@@ -296,7 +296,7 @@ function objectFaults(
 
 /** Adds a fault that carries no declared facts (its code and path are the whole issue). */
 function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
-  if (!sink.toldBefore(`${code} ${path}`)) sink.add({ path, code });
+  if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
 }
 
 /** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */

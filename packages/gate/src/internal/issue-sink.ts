@@ -1,3 +1,4 @@
+import type { GateIssueCode } from '../issue-codes.ts';
 import type { GateIssue } from '../refusal.ts';
 import { describeIssue } from '../refusal-text.ts';
 
@@ -22,7 +23,7 @@ export class IssueSink {
   readonly limit: number;
   readonly counter: VisitCounter;
   #told: Set<string> | undefined;
-  #sources: Set<string> | undefined;
+  #sources: Map<number, Map<GateIssueCode, Set<string>>> | undefined;
 
   constructor(limit: number, counter: VisitCounter = { visits: 0 }) {
     this.limit = limit;
@@ -35,16 +36,27 @@ export class IssueSink {
   }
 
   /**
-   * True when a fault from the same source was added before; records it otherwise. A source names
-   * what alone determines an issue (its code, the plan node its facts come from, whether the place
-   * is optional, its path), so a repeat is the same issue and is dropped before it is described:
-   * every entry of a map failing one way costs a lookup, not a sentence.
+   * True when a fault of `code` from the same `source` at the same `path` was added before; records
+   * it otherwise. A source stands for what alone determines an issue besides its code and path (the
+   * plan node its facts come from and whether the place is optional, or -1 for a fault with no
+   * facts), so a repeat is the same issue and is dropped before it is described: every entry of a
+   * map failing one way costs three lookups and no allocation (the entries share one path string).
    */
-  toldBefore(source: string): boolean {
+  toldBefore(code: GateIssueCode, source: number, path: string): boolean {
     if (this.limit === 0) return false;
-    this.#sources ??= new Set();
-    if (this.#sources.has(source)) return true;
-    this.#sources.add(source);
+    this.#sources ??= new Map();
+    let byCode = this.#sources.get(source);
+    if (byCode === undefined) {
+      byCode = new Map();
+      this.#sources.set(source, byCode);
+    }
+    let paths = byCode.get(code);
+    if (paths === undefined) {
+      paths = new Set();
+      byCode.set(code, paths);
+    }
+    if (paths.has(path)) return true;
+    paths.add(path);
     return false;
   }
 
