@@ -134,6 +134,8 @@ function valueArbitrary({ gateOnly }: Options) {
         5n,
         2n ** 63n,
         -(2n ** 63n) - 1n,
+        2n ** 1024n,
+        -(10n ** 400n),
       )
     : fc.constantFrom<unknown>(0, 1, -1, 1.5, 2 ** 53, 3, 0.5);
   const key = gateOnly
