@@ -1,7 +1,8 @@
 /*
  * `pnpm bench`: the gate against Ajv 8 (compiled, strict, ajv-formats) on one realistic document and
- * the same values, measured side by side in one process; and the time to compose a refusal for a
- * value with three faults. Not a test: the machine is shared, so only ratios measured in the same
+ * the same values, measured side by side in one process; the time to compose a refusal for a value
+ * with three faults; and what a refusal costs beside the decision on inputs built to amplify it
+ * (bench/refusal-cost.ts). Not a test: the machine is shared, so only ratios measured in the same
  * run mean anything.
  */
 
@@ -12,6 +13,7 @@ import addFormatsModule from 'ajv-formats';
 import { Compile } from 'typebox/compile';
 import { compileGate, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from '../test/fixtures/documents.ts';
+import { measureRefusalCost, reportRefusalTargets } from './refusal-cost.ts';
 
 /** Ajv cannot read `bigint` bounds: it gets a copy with the Int64 bounds as (rounded) doubles. */
 function withoutBigint(value: JsonValue): JsonValue {
@@ -75,7 +77,9 @@ compare({
 });
 
 const refusalNs = timeOne(() => judge(threeFaults, SHIPMENT_DOCUMENT));
+const amplified = measureRefusalCost();
 console.log('');
 const judgeRow = validRows.find((row) => row.name.startsWith('gate judge'));
 target('valid-input judging, ratio against Ajv', judgeRow?.ratio ?? 0, '>=', 1.0);
 target('refusal composed for a three-fault value', refusalNs / 1000, '<=', 50, 'µs');
+reportRefusalTargets(amplified);

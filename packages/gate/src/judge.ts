@@ -1,20 +1,21 @@
 import type { SchemaNode } from '@portcullis/schema';
 import { type Checker, generateChecker } from './internal/codegen.ts';
 import { interpret } from './internal/interpret.ts';
+import { IssueSink } from './internal/issue-sink.ts';
 import { buildPlan, type PlanNode } from './internal/plan.ts';
-import type { Judgement, RefusalIssue } from './refusal.ts';
-import { composeRefusalText, describeIssue, REFUSAL_ISSUE_LIMIT } from './refusal-text.ts';
-import { GATE_RULES } from './rules.ts';
+import { GATE_ISSUE_CODES } from './issue-codes.ts';
+import type { GateIssue, GateJudgement, GateRefusal } from './refusal.ts';
+import { composeRefusalText, REFUSAL_ISSUE_LIMIT } from './refusal-text.ts';
 
 /** A document compiled once: its generated acceptance test and its plan for composing refusals. */
 export interface CompiledGate {
   /** The compiled fast path alone: true exactly when {@link CompiledGate.judge} admits. */
   readonly admits: (value: unknown) => boolean;
   /** Judges a value; never throws for any value. */
-  readonly judge: (value: unknown) => Judgement;
+  readonly judge: (value: unknown) => GateJudgement;
 }
 
-const ADMITTED: Judgement = Object.freeze({ ok: true });
+const ADMITTED: GateJudgement = Object.freeze({ ok: true });
 
 const compiled = new WeakMap<object, CompiledGate>();
 const booleanGates = new Map<boolean, CompiledGate>();
@@ -25,7 +26,7 @@ const booleanGates = new Map<boolean, CompiledGate>();
  * a WeakMap, so a dropped document takes its gate with it). Every defect of the document is found
  * here, before any value is judged: an unresolvable or non-local `$ref` anywhere in it, a keyword or
  * format the gate does not judge, a malformed keyword, throw `SchemaDefectError` from
- * `@portcullis/schema`. Call it when a catalog is built to fail fast.
+ * `@portcullis/schema`. To compile every document of a server at its start, see `compileGates`.
  */
 export function compileGate(document: SchemaNode): CompiledGate {
   const cache = typeof document === 'boolean' ? undefined : compiled.get(document);
@@ -52,41 +53,34 @@ function createGate(check: Checker, root: PlanNode): CompiledGate {
       return false;
     }
   };
-  const judge = (value: unknown): Judgement => {
+  const judge = (value: unknown): GateJudgement => {
     if (admits(value)) return ADMITTED;
-    return { ok: false, refusal: refuse(root, value) };
+    return Object.freeze({ ok: false, refusal: refuse(root, value) });
   };
-  return { admits, judge };
+  return Object.freeze({ admits, judge });
 }
 
-function refuse(root: PlanNode, value: unknown) {
-  let found: RefusalIssue[] = [];
+const UNJUDGEABLE: GateIssue = Object.freeze({ path: '', code: GATE_ISSUE_CODES.UNJUDGEABLE });
+
+/**
+ * Composes the refusal by walking the value against the plan, at most up to the first fault past
+ * {@link REFUSAL_ISSUE_LIMIT} (the sink stops the walk there). A value that throws while being read
+ * (a cycle, nesting past the stack, a getter or proxy) is refused as a whole as unjudgeable.
+ */
+function refuse(root: PlanNode, value: unknown): GateRefusal {
+  const sink = new IssueSink(REFUSAL_ISSUE_LIMIT);
+  let issues: readonly GateIssue[] = sink.issues;
   try {
-    interpret(root, value, '', found);
-  } catch {
-    found = [];
+    interpret(root, value, '', sink);
+  } catch (error) {
+    if (error !== sink) issues = [];
   }
-  if (found.length === 0) found.push({ path: '', rule: GATE_RULES.UNJUDGEABLE });
-  const seen = new Set<string>();
-  const distinct: RefusalIssue[] = [];
-  for (const issue of found) {
-    const key = `${issue.rule} ${describeIssue(issue)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    distinct.push(frozenIssue(issue));
-  }
-  const issues = Object.freeze(distinct.slice(0, REFUSAL_ISSUE_LIMIT));
-  return Object.freeze({
-    text: composeRefusalText(issues, distinct.length - issues.length),
-    issues,
-  });
-}
-
-/** An issue and the lists it carries, frozen: a refusal is a value the caller may share freely. */
-function frozenIssue(issue: RefusalIssue): RefusalIssue {
-  for (const list of [issue.types, issue.values, issue.names])
-    if (list !== undefined) Object.freeze(list);
-  return Object.freeze(issue);
+  // The checker said no; an interpreter that finds nothing can only have read a value that changed
+  // under it (a getter answering differently twice). It is not JSON to judge.
+  if (issues.length === 0) issues = [UNJUDGEABLE];
+  const more = issues === sink.issues && sink.more;
+  const frozen = Object.freeze([...issues]);
+  return Object.freeze({ text: composeRefusalText(frozen, more), issues: frozen, more });
 }
 
 /**
@@ -96,6 +90,6 @@ function frozenIssue(issue: RefusalIssue): RefusalIssue {
  * `SchemaDefectError` for a defect of the document (see {@link compileGate}), on its first use.
  * The compiled checker decides; the refusal is composed only when it says no.
  */
-export function judge(value: unknown, document: SchemaNode): Judgement {
+export function judge(value: unknown, document: SchemaNode): GateJudgement {
   return compileGate(document).judge(value);
 }

@@ -3,10 +3,11 @@
  * Schema 2020-12 defines them (with `format` asserted for the temporal formats); `annotations` carry
  * no assertion under 2020-12 and are read past. A document using any other keyword is refused at
  * compile time with `SchemaDefectError` (UNSUPPORTED_CONSTRUCT): a keyword the gate did not judge
- * would admit more than the document says.
+ * would admit more than the document says. The formats it asserts are schema's `TEMPORAL_FORMATS`.
+ * Frozen, lists included.
  */
-export const GATE_KEYWORDS = {
-  judged: [
+export const GATE_KEYWORDS = Object.freeze({
+  judged: Object.freeze([
     'type',
     'properties',
     'required',
@@ -22,8 +23,8 @@ export const GATE_KEYWORDS = {
     'anyOf',
     '$ref',
     '$defs',
-  ],
-  annotations: [
+  ] as const),
+  annotations: Object.freeze([
     '$schema',
     '$comment',
     'title',
@@ -37,19 +38,13 @@ export const GATE_KEYWORDS = {
     'nullable',
     'propertyOrdering',
     'example',
-  ],
-} as const;
+  ] as const),
+});
 
 /** A keyword of {@link GATE_KEYWORDS}. */
 export type GateKeyword =
   | (typeof GATE_KEYWORDS.judged)[number]
   | (typeof GATE_KEYWORDS.annotations)[number];
-
-/**
- * The formats the gate asserts: the vocabulary's temporal strings, in the RFC 3339 profile of
- * ISO-8601. Any other `format` in a document is a defect, never silently an annotation.
- */
-export { TEMPORAL_FORMATS, type TemporalFormat } from '@portcullis/schema';
 
 /**
  * The path segment that stands for a map entry's key in a refusal: keys are the caller's words and

@@ -1,22 +1,28 @@
-import type { JsonValue } from '@portcullis/schema';
-import { MAP_ENTRY_SEGMENT, type TemporalFormat } from './keywords.ts';
-import type { DeclaredType, RefusalIssue } from './refusal.ts';
-import type { GateRule } from './rules.ts';
+import type { JsonValue, TemporalFormat } from '@portcullis/schema';
+import type { GateIssueCode } from './issue-codes.ts';
+import { MAP_ENTRY_SEGMENT } from './keywords.ts';
+import type { GateDeclaredType, GateIssue } from './refusal.ts';
 
 /**
- * At most this many faults are listed in one refusal; the text says how many more there were. A
- * caller's value can carry any number of faults, and a refusal is read by a model with a budget.
+ * At most this many distinct faults are listed in one refusal. A caller's value can carry any
+ * number of faults and a refusal is read by a model with a budget; the gate stops looking at the
+ * first fault past the limit, so composing a refusal costs no more than walking the value up to
+ * there, and the text says only that more remain (see {@link REFUSAL_MORE_LINE}).
  */
 export const REFUSAL_ISSUE_LIMIT = 32;
 
 /** The first line of every refusal text. */
 export const REFUSAL_HEADER =
-  'The arguments do not match the declared input schema. Correct the following and send the call again:';
+  'The arguments do not match the declared input schema; correct each fault below and send the call again.';
 
 /** The line added when a path holds {@link MAP_ENTRY_SEGMENT}. */
-export const MAP_ENTRY_NOTE = `${MAP_ENTRY_SEGMENT} stands for any key of a map; keys are not repeated here.`;
+export const MAP_ENTRY_NOTE = `In these paths, \`${MAP_ENTRY_SEGMENT}\` stands for any key of a map; keys are not repeated here.`;
 
-const TYPE_WORDS: Record<DeclaredType, string> = {
+/** The line added when faults beyond {@link REFUSAL_ISSUE_LIMIT} were found and left untold. */
+export const REFUSAL_MORE_LINE =
+  'There are more faults than those above; correct these and send the call again to find the rest.';
+
+const TYPE_WORDS: Readonly<Record<GateDeclaredType, string>> = Object.freeze({
   null: 'null',
   boolean: 'a boolean (true or false)',
   object: 'an object',
@@ -24,15 +30,15 @@ const TYPE_WORDS: Record<DeclaredType, string> = {
   number: 'a number',
   integer: 'an integer',
   string: 'a string',
-};
+});
 
-const FORMAT_WORDS: Record<TemporalFormat, string> = {
+const FORMAT_WORDS: Readonly<Record<TemporalFormat, string>> = Object.freeze({
   'date-time':
     'an RFC 3339 date-time with its offset, such as 2024-05-01T13:45:00Z or 2024-05-01T15:45:00.5+02:00',
   date: 'an RFC 3339 full-date, such as 2024-05-01, naming a day that exists',
   time: 'an RFC 3339 time of day with its offset, such as 13:45:00Z or 13:45:00.25+02:00',
   duration: 'an RFC 3339 (ISO 8601) duration, such as P3DT4H30M, PT15M or P2W',
-};
+});
 
 /** Renders a document value: JSON, with a `bigint` written as its exact digits. */
 function renderValue(value: JsonValue | undefined): string {
@@ -47,7 +53,7 @@ function renderValue(value: JsonValue | undefined): string {
   return JSON.stringify(value);
 }
 
-function range(issue: RefusalIssue): string | undefined {
+function range(issue: GateIssue): string | undefined {
   // Every declared bound is told: a place may declare both `minimum` and `exclusiveMinimum`, and
   // telling only one of them could name a value the gate still refuses.
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = issue;
@@ -68,7 +74,7 @@ function range(issue: RefusalIssue): string | undefined {
 }
 
 /** What the document expects at the place, in words; `undefined` when it declares nothing. */
-function expectation(issue: RefusalIssue): string | undefined {
+function expectation(issue: GateIssue): string | undefined {
   if (issue.values !== undefined) {
     return issue.values.length === 1
       ? `exactly ${renderValue(issue.values[0])}`
@@ -93,68 +99,78 @@ function expectation(issue: RefusalIssue): string | undefined {
     .join(' or ');
 }
 
-function place(path: string): string {
-  return path === '' ? 'the arguments' : path;
+/** The subject of a line: the arguments themselves, or the value at a declared path. */
+function subject(path: string): string {
+  return path === '' ? 'The arguments' : `The value at \`${path}\``;
 }
 
 /** Said of an optional place whose declared types exclude null: absence is spelled by omission. */
-function optionalNote(issue: RefusalIssue): string {
+function optionalNote(issue: GateIssue): string {
   if (issue.optional !== true || issue.types?.includes('null') === true) return '';
   return '; being optional, it may instead be left out (omit the name: null is not a substitute)';
 }
 
-const LINES: Record<GateRule, (issue: RefusalIssue) => string> = {
+const FORBIDDEN =
+  'a control character other than tab, line feed and carriage return, or an unpaired surrogate';
+
+const LINES: { readonly [TCode in GateIssueCode]: (issue: GateIssue) => string } = Object.freeze({
   TYPE_MISMATCH: (issue) =>
-    `${place(issue.path)}: must be ${expectation(issue) ?? 'a value of the declared type'}${optionalNote(issue)}.`,
+    `${subject(issue.path)} must be ${expectation(issue) ?? 'a value of the declared type'}${optionalNote(issue)}.`,
   MISSING_PROPERTY: (issue) =>
-    `${place(issue.path)}: is required and missing; send ${expectation(issue) ?? 'a value'}.`,
+    `The required value at \`${issue.path}\` is missing; send ${expectation(issue) ?? 'a value'}.`,
   UNDECLARED_PROPERTY: (issue) => {
     const count = issue.count ?? 1;
     const names = issue.names ?? [];
     const accepted =
       names.length === 0
-        ? 'it accepts no names'
-        : `the accepted names are ${names.map((name) => JSON.stringify(name)).join(', ')}`;
-    return `${place(issue.path)}: carries ${count} undeclared ${count === 1 ? 'name' : 'names'}; remove ${count === 1 ? 'it' : 'them'} (${accepted}).`;
+        ? 'no name is accepted there'
+        : `the accepted names are ${names.map((name) => `\`${name}\``).join(', ')}`;
+    return `${subject(issue.path)} must hold only declared names; remove the ${count} other ${count === 1 ? 'name' : 'names'} (${accepted}).`;
   },
   NOT_IN_ENUM: (issue) =>
-    `${place(issue.path)}: must be ${expectation(issue) ?? 'one of the declared values'}.`,
+    `${subject(issue.path)} must be ${expectation(issue) ?? 'one of the declared values'}.`,
   NOT_CONST: (issue) =>
-    `${place(issue.path)}: must be ${expectation(issue) ?? 'the declared value'}.`,
+    `${subject(issue.path)} must be ${expectation(issue) ?? 'the declared value'}.`,
   OUT_OF_RANGE: (issue) =>
-    `${place(issue.path)}: must be ${expectation(issue) ?? 'within the declared bounds'}.`,
-  NON_FINITE_NUMBER: (issue) => `${place(issue.path)}: must be a finite number.`,
+    `${subject(issue.path)} must be ${expectation(issue) ?? 'within the declared bounds'}.`,
+  NON_FINITE_NUMBER: (issue) => `${subject(issue.path)} must be a finite number.`,
+  NUMBER_OVERFLOW: (issue) =>
+    `${subject(issue.path)} must be a number no larger in magnitude than the largest finite double (${Number.MAX_VALUE}).`,
   FORMAT_MISMATCH: (issue) =>
-    `${place(issue.path)}: must be ${expectation(issue) ?? 'in the declared format'}.`,
+    `${subject(issue.path)} must be ${expectation(issue) ?? 'in the declared format'}.`,
   FORBIDDEN_CHARACTER: (issue) =>
-    `${place(issue.path)}: contains a control character other than tab, line feed and carriage return, or an unpaired surrogate; remove it.`,
+    `${subject(issue.path)} must not contain ${FORBIDDEN}; remove that character.`,
   FORBIDDEN_CHARACTER_IN_KEY: (issue) =>
-    `${place(issue.path)}: a key contains a control character other than tab, line feed and carriage return, or an unpaired surrogate; rename it.`,
-  NO_ALTERNATIVE: (issue) =>
-    `${place(issue.path)}: matches none of the declared alternatives; send ${expectation(issue) ?? 'a value that matches one of them'}${optionalNote(issue)}.`,
-  NOT_ADMITTED: (issue) => `${place(issue.path)}: admits no value; remove it.`,
+    `A key at \`${issue.path}\` must not contain ${FORBIDDEN}; rename that key.`,
+  NO_ALTERNATIVE: (issue) => {
+    const expected = expectation(issue);
+    return `${subject(issue.path)} must match one of the declared alternatives${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
+  },
+  NOT_ADMITTED: (issue) =>
+    issue.path === ''
+      ? 'No value is admitted as the arguments: the declared schema is `false`.'
+      : `No value is admitted at \`${issue.path}\`; remove it.`,
   NOT_JSON: (issue) => {
     const expected = expectation(issue);
-    return `${place(issue.path)}: must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
+    return `${subject(issue.path)} must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
   },
   UNJUDGEABLE: (issue) =>
-    `${place(issue.path)}: could not be judged (cyclic, nested too deeply, or unreadable); send plain JSON.`,
-};
+    `${subject(issue.path)} could not be judged (cyclic, nested too deeply, or unreadable); send plain JSON.`,
+});
 
 /** One line of a refusal text for one issue (without the list marker). */
-export function describeIssue(issue: RefusalIssue): string {
-  return LINES[issue.rule](issue);
+export function describeIssue(issue: GateIssue): string {
+  return LINES[issue.code](issue);
 }
 
 /**
  * Composes the refusal text from issues: a header, one `- ` line per distinct fault (at most
- * {@link REFUSAL_ISSUE_LIMIT}), a count of those left out, and the map-entry note when it applies.
- * Only document words, declared paths and array indices reach it.
+ * {@link REFUSAL_ISSUE_LIMIT}), {@link REFUSAL_MORE_LINE} when more were found, and the map-entry
+ * note when it applies. Only document words, declared paths and array indices reach it.
  */
-export function composeRefusalText(issues: readonly RefusalIssue[], omitted = 0): string {
+export function composeRefusalText(issues: readonly GateIssue[], more: boolean): string {
   const lines = [REFUSAL_HEADER, ...new Set(issues.map((issue) => `- ${describeIssue(issue)}`))];
-  if (omitted > 0)
-    lines.push(`- and ${omitted} more ${omitted === 1 ? 'fault' : 'faults'} of the same kinds.`);
+  if (more) lines.push(REFUSAL_MORE_LINE);
   if (issues.some((issue) => issue.path.includes(`/${MAP_ENTRY_SEGMENT}`)))
     lines.push(MAP_ENTRY_NOTE);
   return lines.join('\n');

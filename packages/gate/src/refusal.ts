@@ -1,9 +1,8 @@
-import type { JsonValue } from '@portcullis/schema';
-import type { TemporalFormat } from './keywords.ts';
-import type { GateRule } from './rules.ts';
+import type { JsonValue, TemporalFormat } from '@portcullis/schema';
+import type { GateIssueCode } from './issue-codes.ts';
 
 /** A JSON Schema type name as a document declares it. */
-export type DeclaredType =
+export type GateDeclaredType =
   | 'null'
   | 'boolean'
   | 'object'
@@ -13,16 +12,17 @@ export type DeclaredType =
   | 'string';
 
 /**
- * One fault, told in the document's terms. `path` is built only from declared property names and
- * array indices (RFC 6901 escaping); a map entry's key is the caller's and appears as
- * `<entry>` ({@link MAP_ENTRY_SEGMENT}). The facts are those the document declares at that place;
- * bounds and enum values are the document's own values (`bigint` where the document holds one).
+ * One fault, told in the document's terms. `code` is the stable machine code (one of
+ * `GATE_ISSUE_CODES`). `path` is built only from declared property names and array indices (RFC 6901
+ * escaping); a map entry's key is the caller's and appears as `<entry>` (`MAP_ENTRY_SEGMENT`). The
+ * facts are those the document declares at that place; bounds and enum values are the document's
+ * own values (`bigint` where the document holds one).
  */
-export interface RefusalIssue {
+export interface GateIssue {
   readonly path: string;
-  readonly rule: GateRule;
+  readonly code: GateIssueCode;
   /** Declared types at the place (through `$ref`), when the document declares them. */
-  readonly types?: readonly DeclaredType[];
+  readonly types?: readonly GateDeclaredType[];
   readonly format?: TemporalFormat;
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
@@ -40,12 +40,17 @@ export interface RefusalIssue {
 
 /**
  * A refusal of caller input: a value, never thrown, composed from the document alone. `text` is
- * written for a model to read and correct its call; `issues` carry the same faults as data.
+ * written for a model to read and correct its call; `issues` carry the same faults as data, at most
+ * `REFUSAL_ISSUE_LIMIT` of them; `more` is true when the value holds further faults that were
+ * neither described nor counted (the gate stops looking once the limit is passed).
  */
-export interface Refusal {
+export interface GateRefusal {
   readonly text: string;
-  readonly issues: readonly RefusalIssue[];
+  readonly issues: readonly GateIssue[];
+  readonly more: boolean;
 }
 
-/** The outcome of {@link judge}: admitted, or refused with the reasons. */
-export type Judgement = { readonly ok: true } | { readonly ok: false; readonly refusal: Refusal };
+/** The outcome of `judge`: admitted, or refused with the reasons. */
+export type GateJudgement =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly refusal: GateRefusal };

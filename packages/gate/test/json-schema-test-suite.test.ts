@@ -6,9 +6,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isJsonObject, SchemaDefectError, type SchemaNode, walkSchema } from '@portcullis/schema';
+import {
+  isJsonObject,
+  SchemaDefectError,
+  type SchemaNode,
+  TEMPORAL_FORMATS,
+  walkSchema,
+} from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
-import { compileGate, GATE_KEYWORDS, judge, TEMPORAL_FORMATS } from '../src/index.ts';
+import { compileGate, GATE_KEYWORDS, judge } from '../src/index.ts';
 import { readExactJson } from './support/exact-json.ts';
 
 interface SuiteCase {

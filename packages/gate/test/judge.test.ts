@@ -1,29 +1,7 @@
-/*
- * Invariant: `judge` admits exactly what the published document declares, rule by rule, at every
- * depth and through `$ref`; it never throws for any value, and a defect of the document itself is
- * thrown as SchemaDefectError when the document is first compiled.
- */
-import {
-  INTEGER_WIDTHS,
-  SCHEMA_DEFECT_CODES,
-  SchemaDefectError,
-  type SchemaNode,
-} from '@portcullis/schema';
 import { describe, expect, it } from 'vitest';
-import { compileGate, GATE_RULES, judge, type RefusalIssue } from '../src/index.ts';
+import { GATE_ISSUE_CODES, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from './fixtures/documents.ts';
-
-function issuesOf(value: unknown, document: SchemaNode): readonly RefusalIssue[] {
-  const judgement = judge(value, document);
-  if (judgement.ok) throw new Error('expected a refusal');
-  return judgement.refusal.issues;
-}
-
-function rulesOf(value: unknown, document: SchemaNode): string[] {
-  return issuesOf(value, document).map((issue) => `${issue.path} ${issue.rule}`);
-}
-
-const ok = { ok: true };
+import { codesOf, issuesOf, ok } from './support/judged.ts';
 
 describe('a realistic document', () => {
   it('admits a valid value', () => {
@@ -39,7 +17,7 @@ describe('a realistic document', () => {
     };
     (value.customer as Record<string, unknown>).tier = 'platinum';
     value.requested_at = '2024-02-30T10:00:00Z';
-    expect(rulesOf(value, SHIPMENT_DOCUMENT)).toEqual([
+    expect(codesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       '/customer/tier NOT_IN_ENUM',
       '/items/1/quantity OUT_OF_RANGE',
       '/requested_at FORMAT_MISMATCH',
@@ -53,7 +31,7 @@ describe('undeclared properties', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '',
-        rule: GATE_RULES.UNDECLARED_PROPERTY,
+        code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
         count: 2,
         names: Object.keys(SHIPMENT_DOCUMENT.properties),
       },
@@ -80,7 +58,7 @@ describe('undeclared properties', () => {
       country: 'DE',
       floor: 2,
     };
-    expect(rulesOf(value, SHIPMENT_DOCUMENT)).toEqual([
+    expect(codesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       '/customer UNDECLARED_PROPERTY',
       '/items/2 UNDECLARED_PROPERTY',
       '/shipping_address UNDECLARED_PROPERTY',
@@ -89,7 +67,7 @@ describe('undeclared properties', () => {
   });
 
   it('include the reserved artifact_refs when the document does not declare it', () => {
-    expect(rulesOf({ ...validShipment(), artifact_refs: [] }, SHIPMENT_DOCUMENT)).toEqual([
+    expect(codesOf({ ...validShipment(), artifact_refs: [] }, SHIPMENT_DOCUMENT)).toEqual([
       ' UNDECLARED_PROPERTY',
     ]);
   });
@@ -111,7 +89,7 @@ describe('required properties', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '/priority',
-        rule: GATE_RULES.MISSING_PROPERTY,
+        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
         types: ['string'],
         values: ['standard', 'express', 'overnight'],
       },
@@ -122,7 +100,7 @@ describe('required properties', () => {
     const value = validShipment();
     delete value.shipping_address;
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
-      { path: '/shipping_address', rule: GATE_RULES.MISSING_PROPERTY, types: ['object'] },
+      { path: '/shipping_address', code: GATE_ISSUE_CODES.MISSING_PROPERTY, types: ['object'] },
     ]);
   });
 
@@ -133,7 +111,7 @@ describe('required properties', () => {
       required: ['a'],
     } as const;
     expect(issuesOf({ a: null }, document)).toEqual([
-      { path: '/a', rule: GATE_RULES.TYPE_MISMATCH, types: ['string'] },
+      { path: '/a', code: GATE_ISSUE_CODES.TYPE_MISMATCH, types: ['string'] },
     ]);
   });
 
@@ -150,8 +128,8 @@ describe('required properties', () => {
     } as const;
     expect(judge({ a: null, b: null }, strict)).toEqual(ok);
     expect(judge({ a: 'x', b: 'y' }, strict)).toEqual(ok);
-    expect(rulesOf({ a: 1, b: 'z' }, strict)).toEqual(['/a TYPE_MISMATCH', '/b NOT_IN_ENUM']);
-    expect(rulesOf({ b: null }, strict)).toEqual(['/a MISSING_PROPERTY']);
+    expect(codesOf({ a: 1, b: 'z' }, strict)).toEqual(['/a TYPE_MISMATCH', '/b NOT_IN_ENUM']);
+    expect(codesOf({ b: null }, strict)).toEqual(['/a MISSING_PROPERTY']);
   });
 });
 
@@ -159,12 +137,12 @@ describe('null on an optional property', () => {
   it('is a type mismatch marked optional (absence is an omitted key)', () => {
     const value = { ...validShipment(), notes: null };
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
-      { path: '/notes', rule: GATE_RULES.TYPE_MISMATCH, types: ['string'], optional: true },
+      { path: '/notes', code: GATE_ISSUE_CODES.TYPE_MISMATCH, types: ['string'], optional: true },
     ]);
   });
 
   it('is refused when the key is present with an undefined value (not JSON)', () => {
-    expect(rulesOf({ ...validShipment(), notes: undefined }, SHIPMENT_DOCUMENT)).toEqual([
+    expect(codesOf({ ...validShipment(), notes: undefined }, SHIPMENT_DOCUMENT)).toEqual([
       '/notes NOT_JSON',
     ]);
   });
@@ -191,7 +169,7 @@ describe('no coercion', () => {
     [{ s: 7 }, '/s'],
     [{ s: ['a'] }, '/s'],
   ])('refuses %o', (value, path) => {
-    expect(rulesOf(value, document)).toEqual([`${path} TYPE_MISMATCH`]);
+    expect(codesOf(value, document)).toEqual([`${path} TYPE_MISMATCH`]);
   });
 
   it('pins 1.0 as an integer: the decoder hands the integral number 1, and 2020-12 agrees', () => {
@@ -212,7 +190,7 @@ describe('enum and const', () => {
     expect(issuesOf(value, SHIPMENT_DOCUMENT)).toEqual([
       {
         path: '/shipping_address/country',
-        rule: GATE_RULES.NOT_IN_ENUM,
+        code: GATE_ISSUE_CODES.NOT_IN_ENUM,
         types: ['string'],
         values: ['DE', 'FR', 'GB', 'US'],
       },
@@ -225,133 +203,17 @@ describe('enum and const', () => {
     expect(judge(1n, document)).toEqual(ok);
     expect(judge({ a: [1, 2] }, document)).toEqual(ok);
     expect(judge(null, document)).toEqual(ok);
-    expect(rulesOf(9007199254740992, document)).toEqual([' NOT_IN_ENUM']);
-    expect(rulesOf({ a: [2, 1] }, document)).toEqual([' NOT_IN_ENUM']);
-    expect(rulesOf('1', document)).toEqual([' NOT_IN_ENUM']);
+    expect(codesOf(9007199254740992, document)).toEqual([' NOT_IN_ENUM']);
+    expect(codesOf({ a: [2, 1] }, document)).toEqual([' NOT_IN_ENUM']);
+    expect(codesOf('1', document)).toEqual([' NOT_IN_ENUM']);
   });
 
   it('refuse a value other than the const', () => {
     const document = { type: 'object', properties: { kind: { const: 'order' } } } as const;
     expect(judge({ kind: 'order' }, document)).toEqual(ok);
     expect(issuesOf({ kind: 'orders' }, document)).toEqual([
-      { path: '/kind', rule: GATE_RULES.NOT_CONST, values: ['order'] },
+      { path: '/kind', code: GATE_ISSUE_CODES.NOT_CONST, values: ['order'] },
     ]);
-  });
-});
-
-describe('integer bounds', () => {
-  const int64 = {
-    type: 'integer',
-    minimum: -9223372036854775808n,
-    maximum: 9223372036854775807n,
-  } as const;
-
-  it('are compared exactly with bigint bounds and values', () => {
-    expect(judge(9223372036854775807n, int64)).toEqual(ok);
-    expect(judge(-9223372036854775808n, int64)).toEqual(ok);
-    expect(judge(9007199254740991, int64)).toEqual(ok);
-    expect(issuesOf(9223372036854775808n, int64)).toEqual([
-      {
-        path: '',
-        rule: GATE_RULES.OUT_OF_RANGE,
-        types: ['integer'],
-        minimum: -9223372036854775808n,
-        maximum: 9223372036854775807n,
-      },
-    ]);
-    expect(rulesOf(-9223372036854775809n, int64)).toEqual([' OUT_OF_RANGE']);
-  });
-
-  it('are exact where a double would round: 2^53 + 1 against a bound of 2^53', () => {
-    const document = { type: 'integer', maximum: 9007199254740992n } as const;
-    expect(judge(9007199254740992, document)).toEqual(ok);
-    expect(rulesOf(9007199254740993n, document)).toEqual([' OUT_OF_RANGE']);
-    expect(
-      rulesOf(9223372036854775807n, { type: 'integer', maximum: 9223372036854775806n }),
-    ).toEqual([' OUT_OF_RANGE']);
-  });
-
-  it('compare a double value exactly against a bigint bound', () => {
-    // 2^63 as a double is exactly 9223372036854775808: one above the Int64 maximum.
-    expect(rulesOf(2 ** 63, int64)).toEqual([' OUT_OF_RANGE']);
-    expect(judge(2 ** 62, int64)).toEqual(ok);
-  });
-
-  it('hold at the edges of a width and through nesting', () => {
-    const value = validShipment();
-    value.attempt = 127;
-    expect(judge(value, SHIPMENT_DOCUMENT)).toEqual(ok);
-    value.attempt = 128;
-    value.weight_grams = -1;
-    expect(rulesOf(value, SHIPMENT_DOCUMENT)).toEqual([
-      '/weight_grams OUT_OF_RANGE',
-      '/attempt OUT_OF_RANGE',
-    ]);
-  });
-
-  it('honour exclusive bounds', () => {
-    const document = { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1n } as const;
-    expect(judge(0.5, document)).toEqual(ok);
-    expect(rulesOf(0, document)).toEqual([' OUT_OF_RANGE']);
-    expect(rulesOf(1, document)).toEqual([' OUT_OF_RANGE']);
-  });
-});
-
-describe('every integer width at its exact bounds', () => {
-  /** Whether a value lies in the width, by exact integer arithmetic on its mathematical value. */
-  const within = (value: number | bigint, minimum: bigint, maximum: bigint): boolean => {
-    const exact = BigInt(value);
-    return exact >= minimum && exact <= maximum;
-  };
-
-  it.each(Object.entries(INTEGER_WIDTHS))('%s', (_, { minimum, maximum }) => {
-    const document = { type: 'integer', minimum, maximum } as const;
-    const low = BigInt(minimum);
-    const high = BigInt(maximum);
-    for (const value of [low, high, low + 1n, high - 1n]) {
-      expect(judge(value, document)).toEqual(ok);
-      expect(judge(Number(value), document).ok).toBe(within(Number(value), low, high));
-    }
-    for (const value of [low - 1n, high + 1n, low - 2n ** 64n, high + 2n ** 64n]) {
-      expect(rulesOf(value, document)).toEqual([' OUT_OF_RANGE']);
-      // As a double the value may round onto the bound (-2^63 - 1 is -2^63): judged as it is held.
-      expect(judge(Number(value), document).ok).toBe(within(Number(value), low, high));
-    }
-    expect(judge(-0, document).ok).toBe(low <= 0n);
-    expect(rulesOf(0.5, document)).toEqual([' TYPE_MISMATCH']);
-  });
-
-  it('judges -0 as zero against inclusive and exclusive bounds', () => {
-    expect(judge(-0, { type: 'integer', minimum: 0, maximum: 0 })).toEqual(ok);
-    expect(judge(-0, { type: 'integer', minimum: 0n })).toEqual(ok);
-    expect(rulesOf(-0, { type: 'number', exclusiveMinimum: 0 })).toEqual([' OUT_OF_RANGE']);
-    expect(rulesOf(0, { type: 'number', exclusiveMaximum: -0 })).toEqual([' OUT_OF_RANGE']);
-    expect(judge(-0, { const: 0 })).toEqual(ok);
-    expect(judge(0n, { enum: [-0] })).toEqual(ok);
-  });
-});
-
-describe('non-finite numbers', () => {
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
-    'refuses %d wherever it appears',
-    (n) => {
-      expect(rulesOf({ x: n }, { type: 'object', properties: { x: { type: 'number' } } })).toEqual([
-        '/x NON_FINITE_NUMBER',
-      ]);
-      expect(rulesOf({ x: [n] }, { type: 'object' })).toEqual(['/<entry>/0 NON_FINITE_NUMBER']);
-      expect(rulesOf(n, true)).toEqual([' NON_FINITE_NUMBER']);
-    },
-  );
-});
-
-describe('non-finite numbers where only integers or other types are declared', () => {
-  it('are refused as a type mismatch, the declared type being what to send', () => {
-    for (const n of [Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(rulesOf(n, { type: 'integer', minimum: 0 })).toEqual([' TYPE_MISMATCH']);
-      expect(rulesOf(n, { type: ['integer', 'null'] })).toEqual([' TYPE_MISMATCH']);
-      expect(rulesOf(n, { type: 'string' })).toEqual([' TYPE_MISMATCH']);
-      expect(rulesOf(n, { type: 'number', maximum: 1 })).toEqual([' NON_FINITE_NUMBER']);
-    }
   });
 });
 
@@ -378,9 +240,9 @@ describe('temporal formats', () => {
 
   it('refuse what the grammar does not produce, with the declared format', () => {
     expect(issuesOf({ at: '2024-05-01 13:45:00Z' }, document)).toEqual([
-      { path: '/at', rule: GATE_RULES.FORMAT_MISMATCH, format: 'date-time' },
+      { path: '/at', code: GATE_ISSUE_CODES.FORMAT_MISMATCH, format: 'date-time' },
     ]);
-    expect(rulesOf({ day: '2023-02-29', time: '12:00:00', span: 'P1Y2D' }, document)).toEqual([
+    expect(codesOf({ day: '2023-02-29', time: '12:00:00', span: 'P1Y2D' }, document)).toEqual([
       '/day FORMAT_MISMATCH',
       '/time FORMAT_MISMATCH',
       '/span FORMAT_MISMATCH',
@@ -388,7 +250,7 @@ describe('temporal formats', () => {
   });
 
   it('judge a date-time that JS Date would accept and one it would reject by the grammar alone', () => {
-    expect(rulesOf({ at: '2024-05-01T13:45:00' }, document)).toEqual(['/at FORMAT_MISMATCH']);
+    expect(codesOf({ at: '2024-05-01T13:45:00' }, document)).toEqual(['/at FORMAT_MISMATCH']);
     expect(judge({ at: '0000-02-29T00:00:00Z' }, document)).toEqual(ok);
   });
 });
@@ -409,8 +271,8 @@ describe('forbidden characters', () => {
     'x\udc00',
     '\udbff\u0041',
   ])('refuses %j as a value and as a map key', (bad) => {
-    expect(rulesOf({ q: bad }, document)).toEqual(['/q FORBIDDEN_CHARACTER']);
-    expect(rulesOf({ q: 'ok', m: { [bad]: 1 } }, document)).toEqual([
+    expect(codesOf({ q: bad }, document)).toEqual(['/q FORBIDDEN_CHARACTER']);
+    expect(codesOf({ q: 'ok', m: { [bad]: 1 } }, document)).toEqual([
       '/m/<entry> FORBIDDEN_CHARACTER_IN_KEY',
     ]);
   });
@@ -422,136 +284,9 @@ describe('forbidden characters', () => {
   });
 
   it('applies inside a value the document leaves open', () => {
-    expect(rulesOf({ m: { a: ['fine', { b: 'bad\u0007' }] } }, document)).toEqual([
+    expect(codesOf({ m: { a: ['fine', { b: 'bad\u0007' }] } }, document)).toEqual([
       '/m/<entry>/1/<entry> FORBIDDEN_CHARACTER',
     ]);
-  });
-});
-
-describe('anyOf and type arrays', () => {
-  const document = {
-    type: 'object',
-    properties: {
-      when: {
-        anyOf: [
-          { type: 'string', format: 'date' },
-          { type: 'integer', minimum: 0 },
-        ],
-      },
-      label: { type: ['string', 'null'] },
-    },
-  } as const;
-
-  it('admit any alternative', () => {
-    expect(judge({ when: '2024-01-01', label: null }, document)).toEqual(ok);
-    expect(judge({ when: 5, label: 'x' }, document)).toEqual(ok);
-  });
-
-  it('report the one plausible alternative in detail, or all of them as declared types', () => {
-    expect(rulesOf({ when: '2024-13-01' }, document)).toEqual(['/when FORMAT_MISMATCH']);
-    expect(rulesOf({ when: -1 }, document)).toEqual(['/when OUT_OF_RANGE']);
-    expect(issuesOf({ when: true }, document)).toEqual([
-      {
-        path: '/when',
-        rule: GATE_RULES.NO_ALTERNATIVE,
-        types: ['string', 'integer'],
-        optional: true,
-      },
-    ]);
-    expect(issuesOf({ label: 1 }, document)).toEqual([
-      { path: '/label', rule: GATE_RULES.TYPE_MISMATCH, types: ['string', 'null'], optional: true },
-    ]);
-  });
-});
-
-describe('maps', () => {
-  const document = {
-    type: 'object',
-    properties: {
-      counts: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
-      moods: { type: 'object', additionalProperties: { type: 'string', enum: ['calm', 'tense'] } },
-      nodes: { type: 'object', additionalProperties: { $ref: '#/$defs/Node' } },
-      anything: { type: 'object', additionalProperties: true },
-    },
-    additionalProperties: false,
-    $defs: {
-      Node: {
-        type: 'object',
-        properties: { next: { $ref: '#/$defs/Node' } },
-        additionalProperties: false,
-      },
-    },
-  } as const;
-
-  it('judge every entry against the value shape under its own key', () => {
-    expect(
-      judge(
-        {
-          counts: { a: 1, '../etc': 2 },
-          moods: { x: 'calm' },
-          nodes: { n: { next: { next: {} } } },
-          anything: { k: [null] },
-        },
-        document,
-      ),
-    ).toEqual(ok);
-    expect(
-      rulesOf(
-        { counts: { a: -1, b: 'x' }, moods: { y: 'angry' }, nodes: { n: { next: { bad: 1 } } } },
-        document,
-      ),
-    ).toEqual([
-      '/counts/<entry> OUT_OF_RANGE',
-      '/counts/<entry> TYPE_MISMATCH',
-      '/moods/<entry> NOT_IN_ENUM',
-      '/nodes/<entry>/next UNDECLARED_PROPERTY',
-    ]);
-  });
-
-  it('admit names that look like keywords or prototype members as keys', () => {
-    expect(
-      judge({ counts: { __proto__: 1, constructor: 2, $ref: 3, toString: 4 } }, document),
-    ).toEqual(ok);
-    const value = JSON.parse('{"counts": {"__proto__": -5}}');
-    expect(rulesOf(value, document)).toEqual(['/counts/<entry> OUT_OF_RANGE']);
-  });
-});
-
-describe('declared names that are prototype members', () => {
-  const document = JSON.parse(
-    '{"type": "object", "properties": {"constructor": {"type": "string"}, "toString": {"type": "integer"}, "__proto__": {"type": "boolean"}}, "required": ["constructor"], "additionalProperties": false}',
-  ) as SchemaNode;
-
-  it('are read as own properties only', () => {
-    expect(rulesOf({}, document)).toEqual(['/constructor MISSING_PROPERTY']);
-    expect(
-      judge(JSON.parse('{"constructor": "x", "toString": 1, "__proto__": true}'), document),
-    ).toEqual(ok);
-    expect(rulesOf(JSON.parse('{"constructor": "x", "__proto__": 1}'), document)).toEqual([
-      '/__proto__ TYPE_MISMATCH',
-    ]);
-  });
-});
-
-describe('a property with no type', () => {
-  const document = {
-    type: 'object',
-    properties: { payload: {}, flag: { description: 'open' } },
-    additionalProperties: false,
-  } as const;
-
-  it.each([
-    null,
-    true,
-    0,
-    -1.5,
-    2n ** 80n,
-    'text',
-    [],
-    [1, [2, { a: null }]],
-    { deep: { deeper: ['x'] } },
-  ])('admits any JSON: %o', (payload) => {
-    expect(judge({ payload, flag: payload }, document)).toEqual(ok);
   });
 });
 
@@ -581,59 +316,6 @@ describe('content is not shape', () => {
   });
 });
 
-describe('values that are not JSON', () => {
-  class Point {
-    x = 1;
-  }
-  const cyclic: Record<string, unknown> = {};
-  cyclic.self = cyclic;
-  const sparse = [1, undefined, 3];
-
-  it.each([
-    ['undefined', undefined],
-    ['a function', () => 1],
-    ['a symbol', Symbol('s')],
-    ['a Date', new Date(0)],
-    ['a class instance', new Point()],
-    ['a Map', new Map()],
-    ['a sparse array', sparse],
-  ])('refuses %s without throwing', (_, value) => {
-    expect(judge(value, true).ok).toBe(false);
-    expect(
-      judge({ payload: value }, { type: 'object', properties: { payload: { type: 'object' } } }).ok,
-    ).toBe(false);
-  });
-
-  it('refuses a cyclic value as unjudgeable without throwing', () => {
-    expect(rulesOf(cyclic, true)).toEqual([' UNJUDGEABLE']);
-  });
-
-  it('refuses a value nested past the engine stack without throwing', () => {
-    let deep: unknown = [];
-    for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(rulesOf(deep, true)).toEqual([' UNJUDGEABLE']);
-    let category: unknown = { name: 'leaf' };
-    for (let i = 0; i < 200_000; i++) category = { name: 'n', subcategories: [category] };
-    expect(rulesOf({ ...validShipment(), category }, SHIPMENT_DOCUMENT)).toEqual([' UNJUDGEABLE']);
-  });
-
-  it('refuses a value whose property throws when read, without throwing', () => {
-    const value = {
-      get name(): string {
-        throw new Error('boom');
-      },
-    };
-    expect(rulesOf(value, { type: 'object', properties: { name: { type: 'string' } } })).toEqual([
-      ' UNJUDGEABLE',
-    ]);
-  });
-
-  it('admits null-prototype objects, as some decoders build them', () => {
-    const value = Object.assign(Object.create(null) as object, { a: 1 });
-    expect(judge(value, { type: 'object', properties: { a: { type: 'integer' } } })).toEqual(ok);
-  });
-});
-
 describe('$ref beside other keywords', () => {
   it('applies both, as 2020-12 does', () => {
     const document = {
@@ -642,157 +324,15 @@ describe('$ref beside other keywords', () => {
       $defs: { Count: { type: 'integer', minimum: 0 } },
     } as const;
     expect(judge(5, document)).toEqual(ok);
-    expect(rulesOf(11, document)).toEqual([' OUT_OF_RANGE']);
-    expect(rulesOf(-1, document)).toEqual([' OUT_OF_RANGE']);
-    expect(rulesOf('5', document)).toEqual([' TYPE_MISMATCH']);
+    expect(codesOf(11, document)).toEqual([' OUT_OF_RANGE']);
+    expect(codesOf(-1, document)).toEqual([' OUT_OF_RANGE']);
+    expect(codesOf('5', document)).toEqual([' TYPE_MISMATCH']);
   });
 });
 
 describe('boolean documents', () => {
   it('true admits any JSON and false admits nothing', () => {
     expect(judge({ a: [1] }, true)).toEqual(ok);
-    expect(issuesOf(1, false)).toEqual([{ path: '', rule: GATE_RULES.NOT_ADMITTED }]);
-  });
-});
-
-describe('what the gate reads', () => {
-  const deepFreeze = <TValue>(value: TValue): TValue => {
-    if (typeof value === 'object' && value !== null) {
-      for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-      Object.freeze(value);
-    }
-    return value;
-  };
-
-  it('is neither the document nor the value: both stay as they were, frozen or not', () => {
-    const document = deepFreeze(structuredClone(SHIPMENT_DOCUMENT));
-    const value = validShipment();
-    (value.customer as Record<string, unknown>).tier = 'platinum';
-    value.extra = 1;
-    deepFreeze(value);
-    const before = structuredClone(value);
-    expect(rulesOf(value, document)).toEqual([
-      '/customer/tier NOT_IN_ENUM',
-      ' UNDECLARED_PROPERTY',
-    ]);
-    expect(value).toEqual(before);
-    expect(document).toEqual(SHIPMENT_DOCUMENT);
-  });
-
-  it('hands out refusals that share nothing mutable with the document or the compiled gate', () => {
-    const document = {
-      type: 'object',
-      properties: {
-        a: { type: ['string', 'null'] },
-        b: { enum: ['x', { deep: ['y'] }] },
-        c: { const: ['z'] },
-      },
-      required: ['a'],
-      additionalProperties: false,
-    };
-    const issues = issuesOf({ a: 1, b: 'q', c: 'q', d: 1 }, document);
-    expect(issues.map((issue) => issue.rule)).toEqual([
-      GATE_RULES.TYPE_MISMATCH,
-      GATE_RULES.NOT_IN_ENUM,
-      GATE_RULES.NOT_CONST,
-      GATE_RULES.UNDECLARED_PROPERTY,
-    ]);
-    for (const issue of issues) {
-      expect(Object.isFrozen(issue)).toBe(true);
-      for (const list of [issue.types, issue.values, issue.names]) {
-        if (list !== undefined) expect(Object.isFrozen(list)).toBe(true);
-      }
-    }
-    expect(issues[0]?.types).not.toBe(document.properties.a.type);
-    expect(issues[1]?.values).not.toBe(document.properties.b.enum);
-    expect(issues[1]?.values?.[1]).not.toBe(document.properties.b.enum[1]);
-    expect(Object.isFrozen(issues[1]?.values?.[1])).toBe(true);
-    expect(issues[2]?.values?.[0]).not.toBe(document.properties.c.const);
-    // The document itself stays the caller's to change (the gate compiled its own copy).
-    document.properties.a.type.push('integer');
-    expect(rulesOf({ a: 1 }, document)).toEqual(['/a TYPE_MISMATCH']);
-  });
-});
-
-describe('compiled gates', () => {
-  it('are cached per document object', () => {
-    const document = { type: 'object', properties: {} };
-    expect(compileGate(document)).toBe(compileGate(document));
-    expect(compileGate({ ...document })).not.toBe(compileGate(document));
-  });
-});
-
-describe('defects of the document', () => {
-  const defect = (document: unknown) => {
-    try {
-      compileGate(document as SchemaNode);
-    } catch (error) {
-      if (error instanceof SchemaDefectError) return { code: error.code, path: error.path };
-      throw error;
-    }
-    throw new Error('expected a defect');
-  };
-
-  it('an unresolvable $ref throws at compile time, even where no value reaches it', () => {
-    const document = {
-      type: 'object',
-      properties: { a: { type: 'string' } },
-      $defs: { Unused: { $ref: '#/$defs/Missing' } },
-    };
-    expect(defect(document)).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
-      path: '#/$defs/Missing',
-    });
-    expect(() => judge({ a: 'x' }, document)).toThrow(SchemaDefectError);
-  });
-
-  it('a non-local $ref throws', () => {
-    expect(defect({ $ref: 'https://example.com/schema' }).code).toBe(
-      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
-    );
-  });
-
-  it('a keyword the gate does not judge throws, naming where', () => {
-    expect(
-      defect({ type: 'object', properties: { a: { type: 'string', pattern: '^a' } } }),
-    ).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT,
-      path: '/properties/a/pattern',
-    });
-    expect(defect({ oneOf: [true] }).code).toBe(SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT);
-  });
-
-  it('a format the gate does not assert throws', () => {
-    expect(defect({ type: 'string', format: 'email' })).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT,
-      path: '/format',
-    });
-  });
-
-  it.each([
-    [{ type: 'text' }, '/type'],
-    [{ type: [] }, '/type'],
-    [{ required: 'a' }, '/required'],
-    [{ enum: 'a' }, '/enum'],
-    [{ minimum: '1' }, '/minimum'],
-    [{ items: [true] }, '/items'],
-    [{ anyOf: [] }, '/anyOf'],
-    [{ properties: { a: 1 } }, '/properties/a'],
-    [{ $ref: 5 }, '/$ref'],
-  ])('a malformed keyword throws: %o', (document, path) => {
-    expect(defect(document)).toEqual({ code: SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA, path });
-  });
-
-  it('a cycle of references that never descends into the value throws', () => {
-    expect(
-      defect({
-        $defs: { a: { $ref: '#/$defs/b' }, b: { anyOf: [{ $ref: '#/$defs/a' }] } },
-        $ref: '#/$defs/a',
-      }).code,
-    ).toBe(SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA);
-  });
-
-  it('a document that is not a schema throws', () => {
-    expect(defect(null).code).toBe(SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA);
+    expect(issuesOf(1, false)).toEqual([{ path: '', code: GATE_ISSUE_CODES.NOT_ADMITTED }]);
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GATE_RULES, judge } from '../src/index.ts';
+import { GATE_ISSUE_CODES, judge } from '../src/index.ts';
 
 const STRINGS = JSON.parse(
   readFileSync(join(import.meta.dirname, 'fixtures/naughty-strings/blns.json'), 'utf8'),
@@ -50,10 +50,10 @@ describe('the naughty strings', () => {
       expect(asKey.ok).toBe(false);
       if (asValue.ok || asKey.ok) return;
       expect(asValue.refusal.issues).toEqual([
-        { path: '/query', rule: GATE_RULES.FORBIDDEN_CHARACTER },
+        { path: '/query', code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER },
       ]);
       expect(asKey.refusal.issues).toEqual([
-        { path: '/labels/<entry>', rule: GATE_RULES.FORBIDDEN_CHARACTER_IN_KEY },
+        { path: '/labels/<entry>', code: GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY },
       ]);
       expect(asValue.refusal.text).not.toContain(text);
       expect(asKey.refusal.text).not.toContain(text);

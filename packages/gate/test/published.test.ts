@@ -51,7 +51,7 @@ const valid = {
 
 function rules(value: unknown): string[] {
   const judgement = judge(value, document);
-  return judgement.ok ? [] : judgement.refusal.issues.map((issue) => `${issue.path} ${issue.rule}`);
+  return judgement.ok ? [] : judgement.refusal.issues.map((issue) => `${issue.path} ${issue.code}`);
 }
 
 describe('a document from publishCanonical', () => {

@@ -6,18 +6,18 @@
 import type { SchemaNode } from '@portcullis/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judge, type Refusal } from '../src/index.ts';
+import { type GateRefusal, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from './fixtures/documents.ts';
 
 const CANARY = 'CANARY-9f2c';
 const NUMERIC_CANARY = 7_777_777_777;
 
 /** Everything a refusal carries, as one string (bigint written as digits). */
-function everything(refusal: Refusal): string {
+function everything(refusal: GateRefusal): string {
   return `${refusal.text}\n${JSON.stringify(refusal.issues, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
 }
 
-function refusalOf(value: unknown, document: SchemaNode = SHIPMENT_DOCUMENT): Refusal {
+function refusalOf(value: unknown, document: SchemaNode = SHIPMENT_DOCUMENT): GateRefusal {
   const judgement = judge(value, document);
   if (judgement.ok) throw new Error('expected a refusal');
   return judgement.refusal;
@@ -118,6 +118,13 @@ const CASES: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
     'a bigint out of range',
     withChanges((v) => {
       (v.customer as Record<string, unknown>).customer_id = BigInt(NUMERIC_CANARY) ** 3n;
+    }),
+  ],
+  [
+    'a bigint beyond every double',
+    withChanges((v) => {
+      v.weight_grams = BigInt(`${NUMERIC_CANARY}${'0'.repeat(310)}`);
+      v.metadata = { [CANARY]: -(BigInt(NUMERIC_CANARY) ** 40n) };
     }),
   ],
   [

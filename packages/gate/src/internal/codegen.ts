@@ -1,7 +1,6 @@
-import type { JsonValue } from '@portcullis/schema';
-import type { TemporalFormat } from '../keywords.ts';
+import type { JsonValue, TemporalFormat } from '@portcullis/schema';
 import { jsonEqual } from './json-equal.ts';
-import { isJsonValue } from './json-value.ts';
+import { fitsDouble, isJsonValue } from './json-value.ts';
 import type { JsonType, Plan, PlanNode } from './plan.ts';
 import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
@@ -103,7 +102,7 @@ export function generateChecker(plan: Plan): Checker {
     const bounds = boundChecks(node, v);
     const numeric = (finite: string): string => {
       const asNumber = [finite, ...bounds].join(' && ');
-      const asBigint = [`typeof ${v} === 'bigint'`, ...bounds].join(' && ');
+      const asBigint = [`typeof ${v} === 'bigint'`, `fits(${v})`, ...bounds].join(' && ');
       return `(typeof ${v} === 'number' ? ${asNumber} : ${asBigint})`;
     };
     const parts: string[] = [];
@@ -189,7 +188,7 @@ export function generateChecker(plan: Plan): Checker {
     }
     lines.push("case 'bigint':");
     if (!integerAllowed) lines.push('return false;');
-    else lines.push(...boundsLine, 'break;');
+    else lines.push('if (!fits(x)) return false;', ...boundsLine, 'break;');
     lines.push("case 'boolean':", allows('boolean') ? 'break;' : 'return false;');
     lines.push(
       "case 'object':",
@@ -262,6 +261,7 @@ export function generateChecker(plan: Plan): Checker {
     'hasOwn',
     'getPrototypeOf',
     'OBJECT',
+    'fits',
     source,
   ) as (...dependencies: unknown[]) => Checker;
   return factory(
@@ -276,5 +276,6 @@ export function generateChecker(plan: Plan): Checker {
     Object.hasOwn,
     Object.getPrototypeOf,
     Object.prototype,
+    fitsDouble,
   );
 }

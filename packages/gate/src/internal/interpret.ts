@@ -1,48 +1,21 @@
 import type { JsonValue } from '@portcullis/schema';
+import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
-import type { DeclaredType, RefusalIssue } from '../refusal.ts';
-import { GATE_RULES, type GateRule } from '../rules.ts';
+import {
+  anyOfTypes,
+  type Facts,
+  factsOf,
+  kindOf,
+  plausible,
+  typeAdmits,
+  type ValueKind,
+} from './facts.ts';
+import type { IssueSink } from './issue-sink.ts';
 import { jsonEqual } from './json-equal.ts';
-import { isPlainObject } from './json-value.ts';
+import { fitsDouble } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
-
-type ValueKind = 'null' | 'boolean' | 'string' | 'number' | 'bigint' | 'array' | 'object' | 'other';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-function kindOf(value: unknown): ValueKind {
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
-    case 'bigint':
-      return 'bigint';
-    case 'boolean':
-      return 'boolean';
-    case 'object':
-      if (value === null) return 'null';
-      if (Array.isArray(value)) return 'array';
-      return isPlainObject(value) ? 'object' : 'other';
-    default:
-      return 'other';
-  }
-}
-
-function typeAdmits(types: readonly DeclaredType[], kind: ValueKind, value: unknown): boolean {
-  switch (kind) {
-    case 'number':
-      return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
-    case 'bigint':
-      return types.includes('number') || types.includes('integer');
-    case 'other':
-      return false;
-    default:
-      return types.includes(kind);
-  }
-}
 
 const FORMAT_TESTS = {
   'date-time': isDateTime,
@@ -52,150 +25,135 @@ const FORMAT_TESTS = {
 } as const;
 
 /**
- * The declared facts of a place: its own keywords, completed through its `$ref` chain (use-site
- * keywords win), so a property that is only a reference still reports the definition's type.
- */
-function factsOf(node: PlanNode): Mutable<Omit<RefusalIssue, 'path' | 'rule'>> {
-  const facts: Mutable<Omit<RefusalIssue, 'path' | 'rule'>> = {};
-  const seen = new Set<PlanNode>();
-  for (
-    let current: PlanNode | undefined = node;
-    current !== undefined && !seen.has(current);
-    current = current.ref
-  ) {
-    seen.add(current);
-    if (facts.types === undefined && current.types !== undefined) facts.types = current.types;
-    if (facts.types === undefined && current.anyOf !== undefined) {
-      const union = anyOfTypes(current.anyOf);
-      if (union !== undefined) facts.types = union;
-    }
-    if (facts.format === undefined && current.format !== undefined) facts.format = current.format;
-    for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
-      const value = current[bound];
-      if (facts[bound] === undefined && value !== undefined) facts[bound] = value;
-    }
-    if (facts.values === undefined && current.enumValues !== undefined)
-      facts.values = current.enumValues;
-    if (facts.values === undefined && current.hasConst)
-      facts.values = [current.constValue as JsonValue];
-  }
-  return facts;
-}
-
-function anyOfTypes(branches: readonly PlanNode[]): DeclaredType[] | undefined {
-  const union: DeclaredType[] = [];
-  for (const branch of branches) {
-    const types = factsOf(branch).types;
-    if (types === undefined) return undefined;
-    for (const type of types) if (!union.includes(type)) union.push(type);
-  }
-  return union;
-}
-
-/** Whether the declared types of `node` (through refs and anyOf) could admit a value of this kind. */
-function plausible(node: PlanNode, kind: ValueKind, value: unknown): boolean {
-  if (node.admits === 'none') return false;
-  const types = factsOf(node).types;
-  return types === undefined || typeAdmits(types, kind, value);
-}
-
-/**
- * Walks `value` against `node` and appends every fault to `out`. It finds a fault exactly when the
+ * Walks `value` against `node` and adds every fault to `sink`. It finds a fault exactly when the
  * generated checker returns false (a property-based test holds the two together); it reads the
- * value only to decide, and writes only declared names, indices and `<entry>` into paths.
+ * value only to decide, and writes only declared names, indices and `<entry>` into paths. The sink
+ * bounds the walk: once it holds its limit it throws itself, and the walk ends there.
  */
 export function interpret(
   node: PlanNode,
   value: unknown,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
   optional = false,
 ): void {
+  sink.counter.visits++;
   if (node.admits === 'all') {
-    jsonFaults(value, path, out);
+    jsonFaults(value, path, sink);
     return;
   }
   if (node.admits === 'none') {
-    push(out, optional, GATE_RULES.NOT_ADMITTED, path, {});
+    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
     return;
   }
   const kind = kindOf(value);
   if (node.pure) {
-    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
-    if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
+    if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
     return;
   }
   if (kind === 'other') {
-    push(out, optional, GATE_RULES.NOT_JSON, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, node, factsOf);
     return;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
-    push(out, optional, GATE_RULES.TYPE_MISMATCH, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, node, factsOf);
     return;
   }
   switch (kind) {
     case 'string': {
       const text = value as string;
-      if (!isAdmissibleText(text)) push(out, optional, GATE_RULES.FORBIDDEN_CHARACTER, path, {});
+      if (!isAdmissibleText(text))
+        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
       else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        push(out, optional, GATE_RULES.FORMAT_MISMATCH, path, { format: node.format });
+        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
       }
       break;
     }
     case 'number':
-    case 'bigint': {
-      const number = value as number | bigint;
-      if (kind === 'number' && !Number.isFinite(number)) {
-        push(out, optional, GATE_RULES.NON_FINITE_NUMBER, path, {});
-        break;
-      }
-      if (
-        (node.minimum !== undefined && number < node.minimum) ||
-        (node.maximum !== undefined && number > node.maximum) ||
-        (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
-        (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
-      ) {
-        const facts = factsOf(node);
-        push(out, optional, GATE_RULES.OUT_OF_RANGE, path, {
-          ...(facts.types === undefined ? {} : { types: facts.types }),
-          ...bounds(node),
-        });
-      }
+    case 'bigint':
+      numberFaults(node, value as number | bigint, path, sink, optional);
       break;
-    }
     case 'array': {
       const items = value as readonly unknown[];
       for (let i = 0; i < items.length; i++) {
-        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, out);
-        else interpret(node.items, items[i], `${path}/${i}`, out);
+        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, sink);
+        else interpret(node.items, items[i], `${path}/${i}`, sink);
       }
       break;
     }
     case 'object':
-      objectFaults(node, value as Record<string, unknown>, path, out);
+      objectFaults(node, value as Record<string, unknown>, path, sink);
       break;
     default:
       break;
   }
   if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
-    push(out, optional, GATE_RULES.NOT_IN_ENUM, path, factsOf(node));
+    add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
-    push(out, optional, GATE_RULES.NOT_CONST, path, { values: [node.constValue as JsonValue] });
+    add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, node, constFacts);
   }
-  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, out, optional);
-  if (node.ref !== undefined) interpret(node.ref, value, path, out, optional);
+  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
+  if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
 }
 
-function push(
-  out: RefusalIssue[],
-  optional: boolean,
-  rule: GateRule,
+/**
+ * A number's faults: non-finite, beyond every double, or outside the declared bounds. Bounds are
+ * compared exactly across `number` and `bigint` (JavaScript compares the two by mathematical
+ * value), never through a double that would round: `2n ** 53n + 1n` exceeds a maximum of `2 ** 53`.
+ */
+function numberFaults(
+  node: PlanNode,
+  number: number | bigint,
   path: string,
-  facts: Omit<RefusalIssue, 'path' | 'rule'>,
+  sink: IssueSink,
+  optional: boolean,
 ): void {
-  const marked = optional && (rule === GATE_RULES.TYPE_MISMATCH || rule === GATE_RULES.NOT_JSON);
-  out.push({ path, rule, ...facts, ...(marked ? { optional: true } : {}) });
+  if (typeof number === 'number' && !Number.isFinite(number)) {
+    add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, node, noFacts);
+    return;
+  }
+  if (typeof number === 'bigint' && !fitsDouble(number)) {
+    add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, node, noFacts);
+    return;
+  }
+  if (
+    (node.minimum !== undefined && number < node.minimum) ||
+    (node.maximum !== undefined && number > node.maximum) ||
+    (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
+    (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
+  ) {
+    add(sink, optional, GATE_ISSUE_CODES.OUT_OF_RANGE, path, node, rangeFacts);
+  }
+}
+
+const noFacts = (): Facts => ({});
+const formatFacts = (node: PlanNode): Facts =>
+  node.format === undefined ? {} : { format: node.format };
+const constFacts = (node: PlanNode): Facts => ({ values: [node.constValue as JsonValue] });
+function rangeFacts(node: PlanNode): Facts {
+  const types = factsOf(node).types;
+  return { ...(types === undefined ? {} : { types }), ...bounds(node) };
+}
+
+/**
+ * Adds the fault `code` of `node` at `path`, its facts read from the node by `facts`. The issue is
+ * a function of these alone, so a repeat (the next entry of a map failing the same way) is dropped
+ * before its facts are gathered or its line is written.
+ */
+function add(
+  sink: IssueSink,
+  optional: boolean,
+  code: GateIssueCode,
+  path: string,
+  node: PlanNode,
+  facts: (node: PlanNode) => Facts,
+): void {
+  if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
+  const marked =
+    optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
+  sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
 }
 
 function inEnum(values: readonly JsonValue[], value: unknown): boolean {
@@ -203,7 +161,7 @@ function inEnum(values: readonly JsonValue[], value: unknown): boolean {
   return false;
 }
 
-function bounds(node: PlanNode): Omit<RefusalIssue, 'path' | 'rule'> {
+function bounds(node: PlanNode): Facts {
   return {
     ...(node.minimum === undefined ? {} : { minimum: node.minimum }),
     ...(node.maximum === undefined ? {} : { maximum: node.maximum }),
@@ -212,21 +170,34 @@ function bounds(node: PlanNode): Omit<RefusalIssue, 'path' | 'rule'> {
   };
 }
 
+/** Whether `node` admits `value`, walking only up to the first fault. */
+function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): boolean {
+  const probe = sink.probe();
+  try {
+    interpret(node, value, path, probe);
+    return true;
+  } catch (error) {
+    if (error === probe) return false;
+    throw error;
+  }
+}
+
+/**
+ * An `anyOf`'s faults. When exactly one alternative's declared types could hold the value, that
+ * alternative is told in detail; otherwise the alternatives are told as their declared types. The
+ * other alternatives are only probed (up to their first fault), and the detailed one is walked
+ * once, straight into the sink: no alternative's faults are collected aside, so the sink's bound
+ * holds below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs
+ * one walk per level.
+ */
 function anyOfFaults(
   branches: readonly PlanNode[],
   value: unknown,
   kind: ValueKind,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
   optional: boolean,
 ): void {
-  const faults: RefusalIssue[][] = [];
-  for (const branch of branches) {
-    const found: RefusalIssue[] = [];
-    interpret(branch, value, path, found, optional);
-    if (found.length === 0) return;
-    faults.push(found);
-  }
   let candidate = -1;
   let candidates = 0;
   for (let index = 0; index < branches.length; index++) {
@@ -235,67 +206,71 @@ function anyOfFaults(
       candidates++;
     }
   }
+  for (let index = 0; index < branches.length; index++) {
+    if (candidates === 1 && index === candidate) continue;
+    if (admits(branches[index] as PlanNode, value, path, sink)) return;
+  }
   if (candidates === 1) {
-    out.push(...(faults[candidate] as RefusalIssue[]));
+    interpret(branches[candidate] as PlanNode, value, path, sink, optional);
     return;
   }
   const types = anyOfTypes(branches);
-  out.push({
+  sink.add({
     path,
-    rule: GATE_RULES.NO_ALTERNATIVE,
+    code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
     ...(types === undefined ? {} : { types }),
     ...(optional ? { optional: true } : {}),
   });
+}
+
+/** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
+function own(object: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
 }
 
 function objectFaults(
   node: PlanNode,
   object: Record<string, unknown>,
   path: string,
-  out: RefusalIssue[],
+  sink: IssueSink,
 ): void {
-  const declared = new Set<string>();
   for (const property of node.properties ?? []) {
-    declared.add(property.name);
     const at = `${path}/${property.segment}`;
-    const child =
-      Object.hasOwn(object, property.name) || !(property.name in Object.prototype)
-        ? object[property.name]
-        : undefined;
+    const child = own(object, property.name);
     if (child === undefined) {
       if (property.required) {
-        out.push({ path: at, rule: GATE_RULES.MISSING_PROPERTY, ...factsOf(property.node) });
+        sink.add({ path: at, code: GATE_ISSUE_CODES.MISSING_PROPERTY, ...factsOf(property.node) });
       } else if (
         Object.hasOwn(object, property.name) ||
         (!(property.name in Object.prototype) && property.name in object)
       ) {
-        out.push({
+        sink.add({
           path: at,
-          rule: GATE_RULES.NOT_JSON,
+          code: GATE_ISSUE_CODES.NOT_JSON,
           ...factsOf(property.node),
           optional: true,
         });
       }
       continue;
     }
-    interpret(property.node, child, at, out, !property.required);
+    interpret(property.node, child, at, sink, !property.required);
   }
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
-    declared.add(name);
     const at = `${path}/${node.requiredOnlySegments[index] as string}`;
-    const child =
-      Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
+    const child = own(object, name);
     if (child === undefined) {
-      out.push({
+      sink.add({
         path: at,
-        rule: GATE_RULES.MISSING_PROPERTY,
+        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
         ...(node.additional === undefined ? {} : factsOf(node.additional)),
       });
-    } else if (node.additional === undefined) jsonFaults(child, at, out);
-    else interpret(node.additional, child, at, out);
+    } else if (node.additional === undefined) jsonFaults(child, at, sink);
+    else interpret(node.additional, child, at, sink);
   }
+  const declared = node.declared;
   const closed = node.additional?.admits === 'none';
+  // Undeclared names of a closed object are counted, never described: one integer, however many.
   let undeclared = 0;
   const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
   for (const key in object) {
@@ -305,37 +280,45 @@ function objectFaults(
       continue;
     }
     if (!isAdmissibleText(key))
-      out.push({ path: entryPath, rule: GATE_RULES.FORBIDDEN_CHARACTER_IN_KEY });
-    if (node.additional === undefined) jsonFaults(object[key], entryPath, out);
-    else interpret(node.additional, object[key], entryPath, out);
+      addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
+    if (node.additional === undefined) jsonFaults(object[key], entryPath, sink);
+    else interpret(node.additional, object[key], entryPath, sink);
   }
   if (undeclared > 0) {
-    out.push({
+    sink.add({
       path,
-      rule: GATE_RULES.UNDECLARED_PROPERTY,
-      names: [...declared],
+      code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
+      names: node.accepted,
       count: undeclared,
     });
   }
 }
 
+/** Adds a fault that carries no declared facts (its code and path are the whole issue). */
+function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
+  if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
+}
+
 /** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */
-function jsonFaults(value: unknown, path: string, out: RefusalIssue[]): void {
-  const kind = kindOf(value);
-  switch (kind) {
+function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
+  sink.counter.visits++;
+  switch (kindOf(value)) {
     case 'other':
-      out.push({ path, rule: GATE_RULES.NOT_JSON });
+      addPlain(sink, GATE_ISSUE_CODES.NOT_JSON, path);
       return;
     case 'string':
       if (!isAdmissibleText(value as string))
-        out.push({ path, rule: GATE_RULES.FORBIDDEN_CHARACTER });
+        addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path);
       return;
     case 'number':
-      if (!Number.isFinite(value)) out.push({ path, rule: GATE_RULES.NON_FINITE_NUMBER });
+      if (!Number.isFinite(value)) addPlain(sink, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path);
+      return;
+    case 'bigint':
+      if (!fitsDouble(value as bigint)) addPlain(sink, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path);
       return;
     case 'array': {
       const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, out);
+      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, sink);
       return;
     }
     case 'object': {
@@ -343,8 +326,8 @@ function jsonFaults(value: unknown, path: string, out: RefusalIssue[]): void {
       const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
       for (const key in object) {
         if (!isAdmissibleText(key))
-          out.push({ path: entryPath, rule: GATE_RULES.FORBIDDEN_CHARACTER_IN_KEY });
-        jsonFaults(object[key], entryPath, out);
+          addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
+        jsonFaults(object[key], entryPath, sink);
       }
       return;
     }

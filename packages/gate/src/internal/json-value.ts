@@ -1,5 +1,17 @@
 import { isAdmissibleText } from './text.ts';
 
+const LARGEST_DOUBLE = BigInt(Number.MAX_VALUE);
+
+/**
+ * True when a `bigint` is no larger in magnitude than the largest finite double (the decoder's own
+ * limit for an integer literal): such a value converts to a finite `number`. Anything beyond is a
+ * number no handler declared with `number` could receive, so the gate refuses it wherever it
+ * stands, without relying on the decoder having refused it first.
+ */
+export function fitsDouble(value: bigint): boolean {
+  return value <= LARGEST_DOUBLE && value >= -LARGEST_DOUBLE;
+}
+
 /** True for a plain object: a prototype of `Object.prototype` or none (what a JSON decoder builds). */
 export function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
@@ -7,8 +19,8 @@ export function isPlainObject(value: object): boolean {
 }
 
 /**
- * True when `value` is JSON that every schema admits: null, a boolean, a finite number or a bigint,
- * an admissible string, an array of such values, or a plain object whose keys are admissible text.
+ * True when `value` is JSON that every schema admits: null, a boolean, a finite number or a bigint
+ * that {@link fitsDouble}, an admissible string, an array of such values, or a plain object whose keys are admissible text.
  */
 export function isJsonValue(value: unknown): boolean {
   switch (typeof value) {
@@ -17,6 +29,7 @@ export function isJsonValue(value: unknown): boolean {
     case 'number':
       return value - value === 0;
     case 'bigint':
+      return fitsDouble(value);
     case 'boolean':
       return true;
     case 'object': {

@@ -7,12 +7,14 @@ import {
   SchemaDefectError,
   type SchemaNode,
   type SchemaObject,
+  TEMPORAL_FORMATS,
+  type TemporalFormat,
 } from '@portcullis/schema';
-import { GATE_KEYWORDS, TEMPORAL_FORMATS, type TemporalFormat } from '../keywords.ts';
-import type { DeclaredType } from '../refusal.ts';
+import { GATE_KEYWORDS } from '../keywords.ts';
+import type { GateDeclaredType } from '../refusal.ts';
 
 /** The seven JSON Schema type names. */
-export type JsonType = DeclaredType;
+export type JsonType = GateDeclaredType;
 
 const JSON_TYPES: ReadonlySet<string> = new Set([
   'null',
@@ -63,6 +65,10 @@ export interface PlanNode {
   requiredOnly: readonly string[];
   /** `requiredOnly`, escaped as JSON-pointer segments. */
   requiredOnlySegments: readonly string[];
+  /** Every name the object declares (`properties`, then `requiredOnly`), for the interpreter. */
+  declared: ReadonlySet<string>;
+  /** The same names, frozen, in that order: the accepted names an undeclared-name fault tells. */
+  accepted: readonly string[];
   /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
   additional: PlanNode | undefined;
   /** The schema for every item; `undefined` admits any JSON. */
@@ -83,6 +89,10 @@ export interface Plan {
   readonly nodes: readonly PlanNode[];
 }
 
+/**
+ * Throws the document's defect. The one place the gate builds a `SchemaDefectError`: the message is
+ * a sentence of its own, the pointer travels separately.
+ */
 function defect(code: keyof typeof SCHEMA_DEFECT_CODES, pointer: string, message: string): never {
   throw new SchemaDefectError(SCHEMA_DEFECT_CODES[code], pointer, message);
 }
@@ -121,7 +131,11 @@ function isSchemaNode(value: unknown): value is SchemaNode {
  */
 export function buildPlan(document: SchemaNode): Plan {
   if (!isSchemaNode(document))
-    defect('MALFORMED_SCHEMA', '', 'a document is an object or a boolean');
+    defect(
+      'MALFORMED_SCHEMA',
+      '',
+      'The document is neither an object nor a boolean; publish a JSON Schema document.',
+    );
   const nodes: PlanNode[] = [];
   const built = new Map<SchemaNode, PlanNode>();
 
@@ -144,6 +158,8 @@ export function buildPlan(document: SchemaNode): Plan {
       properties: undefined,
       requiredOnly: [],
       requiredOnlySegments: [],
+      declared: new Set(),
+      accepted: [],
       additional: undefined,
       items: undefined,
       anyOf: undefined,
@@ -159,7 +175,11 @@ export function buildPlan(document: SchemaNode): Plan {
 
   const child = (value: unknown, pointer: string): PlanNode => {
     if (!isSchemaNode(value))
-      defect('MALFORMED_SCHEMA', pointer, 'a subschema is an object or a boolean');
+      defect(
+        'MALFORMED_SCHEMA',
+        pointer,
+        'A subschema is neither an object nor a boolean; write a schema there.',
+      );
     return build(value, pointer);
   };
 
@@ -169,7 +189,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'UNSUPPORTED_CONSTRUCT',
           `${pointer}/${escapePointerSegment(keyword)}`,
-          'the gate does not judge this keyword',
+          `The gate does not judge the keyword \`${keyword}\`; publish the document without it (the gate judges the keywords of \`GATE_KEYWORDS\`).`,
         );
       }
     }
@@ -185,13 +205,18 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('type'),
-          '`type` is a type name or an array of distinct type names',
+          'The keyword `type` holds neither a type name nor an array of distinct type names; correct it.',
         );
       }
       node.types = frozenCopy(list as JsonType[]);
     }
     if (schema.enum !== undefined) {
-      if (!Array.isArray(schema.enum)) defect('MALFORMED_SCHEMA', at('enum'), '`enum` is an array');
+      if (!Array.isArray(schema.enum))
+        defect(
+          'MALFORMED_SCHEMA',
+          at('enum'),
+          'The keyword `enum` does not hold an array; make it an array of the accepted values.',
+        );
       node.enumValues = frozenCopy(schema.enum as JsonValue[]);
     }
     if (Object.hasOwn(schema, 'const')) {
@@ -202,7 +227,11 @@ export function buildPlan(document: SchemaNode): Plan {
       const bound = schema[keyword];
       if (bound === undefined) continue;
       if (!isBound(bound))
-        defect('MALFORMED_SCHEMA', at(keyword), `\`${keyword}\` is a finite number`);
+        defect(
+          'MALFORMED_SCHEMA',
+          at(keyword),
+          `The keyword \`${keyword}\` does not hold a finite number; make it one.`,
+        );
       node[keyword] = bound;
     }
     const format = schema.format;
@@ -211,7 +240,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'UNSUPPORTED_CONSTRUCT',
           at('format'),
-          `the gate asserts only the formats ${TEMPORAL_FORMATS.join(', ')}`,
+          `The gate asserts only the formats ${TEMPORAL_FORMATS.map((name) => `\`${name}\``).join(', ')}; publish the document without any other.`,
         );
       }
       node.format = format as TemporalFormat;
@@ -224,7 +253,11 @@ export function buildPlan(document: SchemaNode): Plan {
         !required.every((name) => typeof name === 'string') ||
         new Set(required).size !== required.length
       ) {
-        defect('MALFORMED_SCHEMA', at('required'), '`required` is an array of distinct names');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('required'),
+          'The keyword `required` does not hold an array of distinct names; make it one.',
+        );
       }
       requiredNames = required as string[];
     }
@@ -232,7 +265,11 @@ export function buildPlan(document: SchemaNode): Plan {
     const declared = new Set<string>();
     if (properties !== undefined) {
       if (!isJsonObject(properties))
-        defect('MALFORMED_SCHEMA', at('properties'), '`properties` is an object');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('properties'),
+          'The keyword `properties` does not hold an object; make it an object of schemas.',
+        );
       const list: PlanProperty[] = [];
       for (const name of Object.keys(properties)) {
         declared.add(name);
@@ -247,6 +284,8 @@ export function buildPlan(document: SchemaNode): Plan {
     }
     node.requiredOnly = requiredNames.filter((name) => !declared.has(name));
     node.requiredOnlySegments = node.requiredOnly.map(escapePointerSegment);
+    node.accepted = Object.freeze([...declared, ...node.requiredOnly]);
+    node.declared = new Set(node.accepted);
     if (schema.additionalProperties !== undefined) {
       node.additional = child(schema.additionalProperties, at('additionalProperties'));
     }
@@ -255,7 +294,7 @@ export function buildPlan(document: SchemaNode): Plan {
         defect(
           'MALFORMED_SCHEMA',
           at('items'),
-          'in 2020-12 `items` is one schema (tuples are `prefixItems`)',
+          'The keyword `items` holds an array, which 2020-12 spells `prefixItems`; make it one schema.',
         );
       }
       node.items = child(schema.items, at('items'));
@@ -263,19 +302,33 @@ export function buildPlan(document: SchemaNode): Plan {
     const anyOf = schema.anyOf;
     if (anyOf !== undefined) {
       if (!Array.isArray(anyOf) || anyOf.length === 0) {
-        defect('MALFORMED_SCHEMA', at('anyOf'), '`anyOf` is a non-empty array of schemas');
+        defect(
+          'MALFORMED_SCHEMA',
+          at('anyOf'),
+          'The keyword `anyOf` does not hold a non-empty array of schemas; give it at least one schema.',
+        );
       }
       node.anyOf = anyOf.map((branch, index) => child(branch, `${at('anyOf')}/${index}`));
     }
     const defs = schema.$defs;
     if (defs !== undefined) {
-      if (!isJsonObject(defs)) defect('MALFORMED_SCHEMA', at('$defs'), '`$defs` is an object');
+      if (!isJsonObject(defs))
+        defect(
+          'MALFORMED_SCHEMA',
+          at('$defs'),
+          'The keyword `$defs` does not hold an object; make it an object of schemas.',
+        );
       for (const name of Object.keys(defs))
         child(defs[name], `${at('$defs')}/${escapePointerSegment(name)}`);
     }
     const ref = schema.$ref;
     if (ref !== undefined) {
-      if (typeof ref !== 'string') defect('MALFORMED_SCHEMA', at('$ref'), '`$ref` is a string');
+      if (typeof ref !== 'string')
+        defect(
+          'MALFORMED_SCHEMA',
+          at('$ref'),
+          'The keyword `$ref` does not hold a string; make it a local reference such as `#/$defs/Name`.',
+        );
       node.ref = build(resolveRef(document, ref), ref.slice(1));
     }
     node.pure =
@@ -311,7 +364,7 @@ function refuseCyclesInPlace(nodes: readonly PlanNode[]): void {
       defect(
         'MALFORMED_SCHEMA',
         node.pointer,
-        'a cycle of references never descends into the value',
+        'A cycle of references never descends into the value; break it with a property or an item.',
       );
     }
     state[node.id] = 1;

@@ -1,8 +1,9 @@
 /**
- * Stable codes of the faults a refusal names, one per rule the gate enforces. A code is part of the
- * contract: consumers may branch on it, and a test pins the table.
+ * Stable codes of the faults a refusal names, one per rule the gate enforces: the `code` of every
+ * `GateIssue`. A consumer may branch on them and a test pins the table, so a code is never
+ * renamed or reused for another rule.
  */
-export const GATE_RULES = {
+export const GATE_ISSUE_CODES = Object.freeze({
   /** The value is not of a declared type (`"7"` for an integer, `1.5` for an integer, `null`). */
   TYPE_MISMATCH: 'TYPE_MISMATCH',
   /** A property listed in `required` is absent. */
@@ -17,6 +18,11 @@ export const GATE_RULES = {
   OUT_OF_RANGE: 'OUT_OF_RANGE',
   /** A number is NaN or infinite: no JSON text spells it. */
   NON_FINITE_NUMBER: 'NON_FINITE_NUMBER',
+  /**
+   * A `bigint` whose magnitude exceeds the largest finite double: no double holds it, so a handler
+   * declared with `number` could never receive it (the decoder refuses such a literal too).
+   */
+  NUMBER_OVERFLOW: 'NUMBER_OVERFLOW',
   /** A string is not in the declared temporal `format` (RFC 3339). */
   FORMAT_MISMATCH: 'FORMAT_MISMATCH',
   /** A string value holds a C0 control other than tab, LF, CR, or an unpaired surrogate. */
@@ -27,11 +33,11 @@ export const GATE_RULES = {
   NO_ALTERNATIVE: 'NO_ALTERNATIVE',
   /** The document admits nothing at this place (the schema `false`). */
   NOT_ADMITTED: 'NOT_ADMITTED',
-  /** The value is not JSON at all (`undefined`, a function, a class instance, a cycle). */
+  /** The value is not JSON at all (`undefined`, a function, a class instance, a sparse slot). */
   NOT_JSON: 'NOT_JSON',
   /** The value could not be judged at all (cyclic, nested past the engine's stack, or it threw when read). */
   UNJUDGEABLE: 'UNJUDGEABLE',
-} as const;
+} as const);
 
-/** One of {@link GATE_RULES}. */
-export type GateRule = (typeof GATE_RULES)[keyof typeof GATE_RULES];
+/** One of {@link GATE_ISSUE_CODES}. */
+export type GateIssueCode = (typeof GATE_ISSUE_CODES)[keyof typeof GATE_ISSUE_CODES];

@@ -1,13 +1,13 @@
 /*
- * Invariant: the stable codes and tables consumers branch on are pinned: the rule codes, the keyword
- * set the gate judges or reads past, the asserted formats and the map-entry placeholder.
+ * Invariant: the stable codes and tables consumers branch on are pinned and frozen: the issue
+ * codes, the keyword set the gate judges or reads past, and the map-entry placeholder.
  */
 import { describe, expect, it } from 'vitest';
-import { GATE_KEYWORDS, GATE_RULES, MAP_ENTRY_SEGMENT, TEMPORAL_FORMATS } from '../src/index.ts';
+import { GATE_ISSUE_CODES, GATE_KEYWORDS, MAP_ENTRY_SEGMENT } from '../src/index.ts';
 
 describe('the pinned tables', () => {
-  it('rule codes are their own names', () => {
-    expect(Object.keys(GATE_RULES)).toEqual([
+  it('issue codes are their own names, frozen', () => {
+    expect(Object.keys(GATE_ISSUE_CODES)).toEqual([
       'TYPE_MISMATCH',
       'MISSING_PROPERTY',
       'UNDECLARED_PROPERTY',
@@ -15,6 +15,7 @@ describe('the pinned tables', () => {
       'NOT_CONST',
       'OUT_OF_RANGE',
       'NON_FINITE_NUMBER',
+      'NUMBER_OVERFLOW',
       'FORMAT_MISMATCH',
       'FORBIDDEN_CHARACTER',
       'FORBIDDEN_CHARACTER_IN_KEY',
@@ -23,10 +24,11 @@ describe('the pinned tables', () => {
       'NOT_JSON',
       'UNJUDGEABLE',
     ]);
-    for (const [name, code] of Object.entries(GATE_RULES)) expect(code).toBe(name);
+    for (const [name, code] of Object.entries(GATE_ISSUE_CODES)) expect(code).toBe(name);
+    expect(Object.isFrozen(GATE_ISSUE_CODES)).toBe(true);
   });
 
-  it('keywords, formats and the placeholder', () => {
+  it('keywords, frozen with their lists, and the placeholder', () => {
     expect(GATE_KEYWORDS.judged).toEqual([
       'type',
       'properties',
@@ -58,7 +60,9 @@ describe('the pinned tables', () => {
       'propertyOrdering',
       'example',
     ]);
-    expect(TEMPORAL_FORMATS).toEqual(['date-time', 'date', 'time', 'duration']);
+    expect(Object.isFrozen(GATE_KEYWORDS)).toBe(true);
+    expect(Object.isFrozen(GATE_KEYWORDS.judged)).toBe(true);
+    expect(Object.isFrozen(GATE_KEYWORDS.annotations)).toBe(true);
     expect(MAP_ENTRY_SEGMENT).toBe('<entry>');
   });
 });

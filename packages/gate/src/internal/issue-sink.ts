@@ -1,0 +1,85 @@
+import type { GateIssueCode } from '../issue-codes.ts';
+import type { GateIssue } from '../refusal.ts';
+import { describeIssue } from '../refusal-text.ts';
+
+/** How much of the value an interpretation has walked: one visit per value judged. */
+export interface VisitCounter {
+  visits: number;
+}
+
+/**
+ * Where the interpreter puts the faults it finds, and what bounds its work. Identical faults (the
+ * same code and the same line of text, as every entry of a map failing one way) are kept once.
+ * Once `limit` distinct faults are kept, the next distinct one sets `more` and stops the walk: the
+ * sink throws itself, and whoever created it catches exactly that object. A refusal therefore costs
+ * at most the walk up to its last kept fault, and holds at most `limit` issues, whatever the value.
+ *
+ * A sink of limit 0 is a probe: its first fault stops the walk (it answers "does this admit?").
+ */
+export class IssueSink {
+  readonly issues: GateIssue[] = [];
+  /** True once a distinct fault beyond the limit was found (and left undescribed). */
+  more = false;
+  readonly limit: number;
+  readonly counter: VisitCounter;
+  #told: Set<string> | undefined;
+  #sources: Map<number, Map<GateIssueCode, Set<string>>> | undefined;
+
+  constructor(limit: number, counter: VisitCounter = { visits: 0 }) {
+    this.limit = limit;
+    this.counter = counter;
+  }
+
+  /** A probe sharing this sink's visit counter. */
+  probe(): IssueSink {
+    return new IssueSink(0, this.counter);
+  }
+
+  /**
+   * True when a fault of `code` from the same `source` at the same `path` was added before; records
+   * it otherwise. A source stands for what alone determines an issue besides its code and path (the
+   * plan node its facts come from and whether the place is optional, or -1 for a fault with no
+   * facts), so a repeat is the same issue and is dropped before it is described: every entry of a
+   * map failing one way costs three lookups and no allocation (the entries share one path string).
+   */
+  toldBefore(code: GateIssueCode, source: number, path: string): boolean {
+    if (this.limit === 0) return false;
+    this.#sources ??= new Map();
+    let byCode = this.#sources.get(source);
+    if (byCode === undefined) {
+      byCode = new Map();
+      this.#sources.set(source, byCode);
+    }
+    let paths = byCode.get(code);
+    if (paths === undefined) {
+      paths = new Set();
+      byCode.set(code, paths);
+    }
+    if (paths.has(path)) return true;
+    paths.add(path);
+    return false;
+  }
+
+  add(issue: GateIssue): void {
+    if (this.limit === 0) {
+      this.more = true;
+      throw this;
+    }
+    const key = `${issue.code}\n${describeIssue(issue)}`;
+    this.#told ??= new Set();
+    if (this.#told.has(key)) return;
+    if (this.issues.length >= this.limit) {
+      this.more = true;
+      throw this;
+    }
+    this.#told.add(key);
+    this.issues.push(frozenIssue(issue));
+  }
+}
+
+/** An issue and the lists it carries, frozen: a refusal is a value the caller may share freely. */
+function frozenIssue(issue: GateIssue): GateIssue {
+  for (const list of [issue.types, issue.values, issue.names])
+    if (list !== undefined) Object.freeze(list);
+  return Object.freeze(issue);
+}
