@@ -10,7 +10,7 @@
 import { GCProfiler, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { target, timeOne } from '@portcullis/bench';
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { compileGate } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from '../test/fixtures/documents.ts';
 

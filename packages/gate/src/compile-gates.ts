@@ -1,4 +1,5 @@
-import { SchemaDefectError, type SchemaNode } from '@portcullis/schema';
+import { SchemaDefectError } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { type CompiledGate, compileGate } from './judge.ts';
 
 /** One document's compilation: its gate, or the defect that keeps the document from compiling. */

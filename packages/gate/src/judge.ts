@@ -1,4 +1,4 @@
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { type Checker, generateChecker } from './internal/codegen.ts';
 import { interpret } from './internal/interpret.ts';
 import { IssueSink } from './internal/issue-sink.ts';

@@ -4,7 +4,7 @@
  * and values outside the gate's own additions (bigint, temporal formats, forbidden characters) both
  * also agree with Ajv 8, an implementation nobody here wrote.
  */
-import { escapePointerSegment, type SchemaNode } from '@portcullis/schema';
+import { escapePointerSegment, type SchemaNode } from '@portcullis/schema/document';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

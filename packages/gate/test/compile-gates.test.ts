@@ -2,7 +2,8 @@
  * Invariant: every defect of a document is found when it is compiled, before any value is judged,
  * and `compileGates` finds every defect of a server's documents at once, each under its key.
  */
-import { SCHEMA_DEFECT_CODES, SchemaDefectError, type SchemaNode } from '@portcullis/schema';
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, compileGates, judge } from '../src/index.ts';
 import { SERVER_DOCUMENTS, validShipment } from './fixtures/documents.ts';
@@ -20,7 +21,7 @@ describe('defects of the document', () => {
     try {
       compileGate(document as SchemaNode);
     } catch (error) {
-      if (error instanceof SchemaDefectError) return { code: error.code, path: error.path };
+      if (error instanceof SchemaDefectError) return { code: error.code, path: error.details.path };
       throw error;
     }
     throw new Error('expected a defect');
@@ -33,7 +34,7 @@ describe('defects of the document', () => {
       $defs: { Unused: { $ref: '#/$defs/Missing' } },
     };
     expect(defect(document)).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF,
+      code: SCHEMA_ERROR_CODES.UNRESOLVABLE_REF,
       path: '#/$defs/Missing',
     });
     expect(() => judge({ a: 'x' }, document)).toThrow(SchemaDefectError);
@@ -41,7 +42,7 @@ describe('defects of the document', () => {
 
   it('a non-local $ref throws', () => {
     expect(defect({ $ref: 'https://example.com/schema' }).code).toBe(
-      SCHEMA_DEFECT_CODES.NON_LOCAL_REF,
+      SCHEMA_ERROR_CODES.NON_LOCAL_REF,
     );
   });
 
@@ -49,15 +50,15 @@ describe('defects of the document', () => {
     expect(
       defect({ type: 'object', properties: { a: { type: 'string', pattern: '^a' } } }),
     ).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT,
+      code: SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT,
       path: '/properties/a/pattern',
     });
-    expect(defect({ oneOf: [true] }).code).toBe(SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT);
+    expect(defect({ oneOf: [true] }).code).toBe(SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT);
   });
 
   it('a format the gate does not assert throws', () => {
     expect(defect({ type: 'string', format: 'email' })).toEqual({
-      code: SCHEMA_DEFECT_CODES.UNSUPPORTED_CONSTRUCT,
+      code: SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT,
       path: '/format',
     });
   });
@@ -73,7 +74,7 @@ describe('defects of the document', () => {
     [{ properties: { a: 1 } }, '/properties/a'],
     [{ $ref: 5 }, '/$ref'],
   ])('a malformed keyword throws: %o', (document, path) => {
-    expect(defect(document)).toEqual({ code: SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA, path });
+    expect(defect(document)).toEqual({ code: SCHEMA_ERROR_CODES.MALFORMED_SCHEMA, path });
   });
 
   it('a cycle of references that never descends into the value throws', () => {
@@ -82,11 +83,11 @@ describe('defects of the document', () => {
         $defs: { a: { $ref: '#/$defs/b' }, b: { anyOf: [{ $ref: '#/$defs/a' }] } },
         $ref: '#/$defs/a',
       }).code,
-    ).toBe(SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA);
+    ).toBe(SCHEMA_ERROR_CODES.MALFORMED_SCHEMA);
   });
 
   it('a document that is not a schema throws', () => {
-    expect(defect(null).code).toBe(SCHEMA_DEFECT_CODES.MALFORMED_SCHEMA);
+    expect(defect(null).code).toBe(SCHEMA_ERROR_CODES.MALFORMED_SCHEMA);
   });
 });
 
@@ -114,9 +115,9 @@ describe('defect messages', () => {
       if (!(error instanceof SchemaDefectError)) throw error;
       message = error.message;
     }
-    // The path is the error's own field; today's SchemaDefectError also appends it to the message.
-    const sentence = message.replace(/ \(at [^)]*\)$/, '');
-    expect(sentence).toMatch(/^[A-Z].*; .*\.$/);
+    // The path is the error's own field, never glued onto the message.
+    expect(message).toMatch(/^[A-Z].*; .*\.$/);
+    expect(message).not.toMatch(/\(at /);
   });
 });
 
@@ -128,8 +129,8 @@ describe('compileGates', () => {
     expect(broken.ok).toBe(false);
     if (broken.ok) return;
     expect(broken.error).toBeInstanceOf(SchemaDefectError);
-    expect(broken.error.code).toBe(SCHEMA_DEFECT_CODES.UNRESOLVABLE_REF);
-    expect(broken.error.path).toBe('#/$defs/Identifier');
+    expect(broken.error.code).toBe(SCHEMA_ERROR_CODES.UNRESOLVABLE_REF);
+    expect(broken.error.details.path).toBe('#/$defs/Identifier');
     for (const key of ['create_shipment/canonical', 'ping/canonical', 'echo/open'] as const) {
       const result = compiled[key];
       expect(result.ok).toBe(true);
@@ -159,7 +160,7 @@ describe('compileGates', () => {
     const codes = Object.fromEntries(
       Object.entries(compiled).map(([key, result]) => [
         key,
-        result.ok ? 'ok' : `${result.error.code} ${result.error.path}`,
+        result.ok ? 'ok' : `${result.error.code} ${result.error.details.path}`,
       ]),
     );
     expect(codes).toEqual({

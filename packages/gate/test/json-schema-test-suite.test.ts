@@ -6,13 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  isJsonObject,
-  SchemaDefectError,
-  type SchemaNode,
-  TEMPORAL_FORMATS,
-  walkSchema,
-} from '@portcullis/schema';
+import { SchemaDefectError, TEMPORAL_FORMATS } from '@portcullis/schema';
+import { isJsonObject, type SchemaNode, walkSchema } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, GATE_KEYWORDS, judge } from '../src/index.ts';
 import { readExactJson } from './support/exact-json.ts';

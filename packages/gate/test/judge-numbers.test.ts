@@ -4,7 +4,8 @@
  * interpreter alike; a non-finite number is refused everywhere, and so is a `bigint` no double can
  * hold (the gate does not rely on the decoder having refused it).
  */
-import { INTEGER_WIDTHS, type SchemaNode } from '@portcullis/schema';
+import { INTEGER_WIDTHS } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, GATE_ISSUE_CODES, judge } from '../src/index.ts';
 import { interpret } from '../src/internal/interpret.ts';

@@ -2,7 +2,7 @@
  * Invariant: alternatives (`anyOf`, type arrays), maps, places with no type and declared names that
  * are prototype members are judged exactly as the document declares, at every depth.
  */
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { GATE_ISSUE_CODES, judge } from '../src/index.ts';
 import { codesOf, issuesOf, ok } from './support/judged.ts';

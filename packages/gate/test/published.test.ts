@@ -11,7 +11,7 @@ import {
   Int64,
   publishCanonical,
   Recursive,
-  StringMap,
+  Map as SchemaMap,
   Unknown,
 } from '@portcullis/schema';
 import { Type } from 'typebox';
@@ -28,7 +28,7 @@ const document = publishCanonical(
     at: DateTime(),
     span: Type.Optional(Duration()),
     unit: Type.Union([Type.Literal('C'), Type.Literal('F')]),
-    scores: StringMap(Int32()),
+    scores: SchemaMap(Int32()),
     tree: Type.Optional(Node),
     payload: Type.Optional(Unknown()),
     nested: Type.Object({ flag: Type.Boolean() }),

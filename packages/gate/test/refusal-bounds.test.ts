@@ -5,7 +5,7 @@
  * deep recursive input, and any of these below an `anyOf`. Memory-independent facts only (reads,
  * visits, counts); the time and heap figures are in bench/.
  */
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
   compileGate,

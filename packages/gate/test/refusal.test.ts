@@ -3,7 +3,7 @@
  * enum misses, as bad dates, nested, inside maps and arrays, as numbers) are replayed through the
  * gate and no canary appears anywhere in the refusal: not in its text, not in its issues.
  */
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GateRefusal, judge } from '../src/index.ts';

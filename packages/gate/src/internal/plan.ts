@@ -1,15 +1,17 @@
 import {
-  escapePointerSegment,
-  isJsonObject,
   type JsonValue,
-  resolveRef,
-  SCHEMA_DEFECT_CODES,
+  SCHEMA_ERROR_CODES,
   SchemaDefectError,
-  type SchemaNode,
-  type SchemaObject,
   TEMPORAL_FORMATS,
   type TemporalFormat,
 } from '@portcullis/schema';
+import {
+  escapePointerSegment,
+  isJsonObject,
+  resolveRef,
+  type SchemaNode,
+  type SchemaObject,
+} from '@portcullis/schema/document';
 import { GATE_KEYWORDS } from '../keywords.ts';
 import type { GateDeclaredType } from '../refusal.ts';
 
@@ -93,8 +95,8 @@ export interface Plan {
  * Throws the document's defect. The one place the gate builds a `SchemaDefectError`: the message is
  * a sentence of its own, the pointer travels separately.
  */
-function defect(code: keyof typeof SCHEMA_DEFECT_CODES, pointer: string, message: string): never {
-  throw new SchemaDefectError(SCHEMA_DEFECT_CODES[code], pointer, message);
+function defect(code: keyof typeof SCHEMA_ERROR_CODES, pointer: string, message: string): never {
+  throw new SchemaDefectError(SCHEMA_ERROR_CODES[code], message, { path: pointer });
 }
 
 function isBound(value: unknown): value is number | bigint {

@@ -1,7 +1,7 @@
 /*
  * Test support: the issues of a refusal, and the same as `path code` lines for compact assertions.
  */
-import type { SchemaNode } from '@portcullis/schema';
+import type { SchemaNode } from '@portcullis/schema/document';
 import { type GateIssue, judge } from '../../src/index.ts';
 
 /** The judgement of an admitted value. */
