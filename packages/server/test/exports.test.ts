@@ -53,4 +53,21 @@ describe('exports', () => {
       withContent: 'function',
     });
   });
+
+  it('pins the http entry', { timeout: 120_000 }, () => {
+    expect(listSurface(entry('http.ts'))).toEqual({
+      ConsumerResolver: 'interface',
+      DEFAULT_MAX_BODY_BYTES: 'const',
+      HTTP_TEXTS: 'const',
+      HttpHandler: 'interface',
+      HttpHandlerOptions: 'interface',
+      HttpHost: 'interface',
+      ServeHttpOptions: 'interface',
+      TokenEntry: 'interface',
+      createHttpHandler: 'function',
+      createTokenResolver: 'function',
+      hashToken: 'function',
+      serveHttp: 'function',
+    });
+  });
 });

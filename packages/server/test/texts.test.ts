@@ -125,3 +125,36 @@ describe('texts and keys', () => {
     for (const text of Object.values(texts)) expect(text).toMatch(/^[A-Z].*\.$/s);
   });
 });
+
+describe('HTTP texts', () => {
+  it('pins every text, each a sentence holding nothing sent', async () => {
+    const { DEFAULT_MAX_BODY_BYTES, HTTP_TEXTS } = await import('../src/http-texts.ts');
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(4_194_304);
+    const texts = {
+      bodyTooLarge: HTTP_TEXTS.bodyTooLarge(4_194_304),
+      unsupportedVersion: HTTP_TEXTS.unsupportedVersion(['2025-11-25', '2025-06-18']),
+      originNotAllowed: HTTP_TEXTS.originNotAllowed,
+      hostNotAllowed: HTTP_TEXTS.hostNotAllowed,
+      notFound: HTTP_TEXTS.notFound,
+      methodNotAllowed: HTTP_TEXTS.methodNotAllowed(['POST']),
+      unsupportedMediaType: HTTP_TEXTS.unsupportedMediaType,
+      sessionNotFound: HTTP_TEXTS.sessionNotFound,
+      sessionRequired: HTTP_TEXTS.sessionRequired,
+    };
+    expect(texts).toEqual({
+      bodyTooLarge:
+        'The request body is larger than the 4194304-byte limit. Send a smaller message.',
+      unsupportedVersion:
+        'The MCP-Protocol-Version header names a revision this server does not speak. Supported revisions: 2025-11-25, 2025-06-18.',
+      originNotAllowed: 'The request comes from an origin this server does not accept.',
+      hostNotAllowed: 'The request names a host this server does not answer for.',
+      notFound: 'There is no MCP endpoint at this path.',
+      methodNotAllowed: 'This endpoint accepts POST only.',
+      unsupportedMediaType:
+        'The request body must be JSON, sent as `Content-Type: application/json`.',
+      sessionNotFound: 'The session this request names does not exist. Initialize a new session.',
+      sessionRequired: 'This request needs the `Mcp-Session-Id` of an initialized session.',
+    });
+    for (const text of Object.values(texts)) expect(text).toMatch(/^[A-Z].*\.$/s);
+  });
+});

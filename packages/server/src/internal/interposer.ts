@@ -67,6 +67,8 @@ export class Interposer implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
+  /** Told the id of a request the client cancelled (a host ends the stream it would be answered on). */
+  oncancel?: (id: RequestId) => void;
   readonly connection: Connection;
   readonly #inner: Transport;
   readonly #core: ServerCore;
@@ -174,6 +176,9 @@ export class Interposer implements Transport {
       const requestId = params === undefined ? undefined : own(params, 'requestId');
       if (!isRequestId(requestId)) return;
       this.connection.cancel(requestId, 'client_cancel');
+      this.#deliver(message, extra);
+      this.oncancel?.(requestId);
+      return;
     }
     this.#deliver(message, extra);
   }

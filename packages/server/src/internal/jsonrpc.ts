@@ -4,7 +4,12 @@
  * server composes. Only own properties are read: a decoded message never has anything else, and
  * a copy the SDK made cannot lend a caller's `__proto__` value to a field.
  */
-import { JSON_RPC_ERROR_CODES, MAX_REQUEST_ID_LENGTH, SERVER_TEXTS } from '../texts.ts';
+import {
+  ALLOWED_METHODS,
+  JSON_RPC_ERROR_CODES,
+  MAX_REQUEST_ID_LENGTH,
+  SERVER_TEXTS,
+} from '../texts.ts';
 
 /** A JSON-RPC id as the server accepts it: a bounded string or a safe integer. */
 export type RequestId = string | number;
@@ -137,6 +142,17 @@ export function unservableCallAnswer(id: RequestId): OutboundMessage {
 /** The answer to bytes that are not strict JSON (`id: null`: nothing of the message can be read). */
 export function parseErrorAnswer(code: string, offset: number): OutboundMessage {
   return errorAnswer(null, JSON_RPC_ERROR_CODES.PARSE_ERROR, SERVER_TEXTS.parseError(code, offset));
+}
+
+/**
+ * What the interposer answers to a request the SDK's transport would refuse to parse (params that
+ * are not an object, a `_meta` of the wrong shape): a host that parses with the SDK answers it
+ * first, in the interposer's words, so the SDK's own refusal never goes out.
+ */
+export function unparseableRequestAnswer(id: RequestId, method: string): OutboundMessage {
+  if (method === 'tools/call') return unservableCallAnswer(id);
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return methodNotFoundAnswer(id);
+  return errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.invalidMeta);
 }
 
 /** A successful answer. */

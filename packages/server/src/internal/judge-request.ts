@@ -3,7 +3,11 @@
  * the SDK's parser would refuse (and quote) is refused here in our words, and what is delegated is
  * rebuilt from what was judged, so the SDK parses only values we read.
  */
-import { InitializeRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  InitializeRequestSchema,
+  RELATED_TASK_META_KEY,
+  SetLevelRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { DIALECT_META_KEY } from '../texts.ts';
 import { isObject, own } from './jsonrpc.ts';
 import type { ServedTool } from './published.ts';
@@ -45,6 +49,8 @@ export function judgeMeta(params: Params): MetaJudgement {
   ) {
     return { ok: false };
   }
+  // Task augmentation is not offered; a related-task key the SDK would parse is unreadable here.
+  if (Object.hasOwn(meta, RELATED_TASK_META_KEY)) return { ok: false };
   return {
     ok: true,
     progressToken: token as string | number | undefined,
