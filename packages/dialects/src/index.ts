@@ -21,3 +21,4 @@ export {
 } from './limits.ts';
 export { DEFAULT_DIALECT, DIALECT_NAMES, type DialectName, isDialectName } from './names.ts';
 export { type PublicationResult, publishEveryDialect } from './publish-every.ts';
+export { measureSchema, type SchemaMeasure } from './internal/measure.ts';
