@@ -38,7 +38,8 @@ let nameBase = new Int32Array(64);
  * name keys): a name whose bit is clear is new, and is compared with no other.
  */
 let nameBits = new Int32Array(64);
-let nameSets: (Set<string> | undefined)[] = [];
+/** Per depth; no prototype, so storing a Set consults no setter a prototype holds for an index. */
+let nameSets: { [depth: number]: Set<string> | undefined } = Object.create(null);
 let setsUsed = false;
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
@@ -394,7 +395,7 @@ export function scanText(text: string, units: Uint16Array, limits: DecodeLimits)
   const ok = scanDocument(units, text.length, limits);
   source = '';
   if (setsUsed) {
-    nameSets = [];
+    nameSets = Object.create(null);
     setsUsed = false;
   }
   return ok;

@@ -52,7 +52,8 @@ let nameBase = new Int32Array(64);
  * name keys): a name whose bit is clear is new, and is compared with no other.
  */
 let nameBits = new Int32Array(64);
-let nameSets: (Set<string> | undefined)[] = [];
+/** Per depth; no prototype, so storing a Set consults no setter a prototype holds for an index. */
+let nameSets: { [depth: number]: Set<string> | undefined } = Object.create(null);
 let setsUsed = false;
 let nameStart = new Int32Array(256);
 let nameEnd = new Int32Array(256);
@@ -391,7 +392,7 @@ export function scan(
   nameTop = 0;
   const ok = scanDocument(b, n, limits, words);
   if (setsUsed) {
-    nameSets = [];
+    nameSets = Object.create(null);
     setsUsed = false;
   }
   return ok;
