@@ -1,14 +1,8 @@
 import { constants } from 'node:buffer';
 import { build } from './internal/build.ts';
 import { asciiView, encodeAscii, releaseText } from './internal/encode.ts';
-import { scan, scanFailCode, scanFailOffset, scanSawBigInt } from './internal/scan.ts';
-import {
-  scanText,
-  textFailCode,
-  textFailIndex,
-  textSawBigInt,
-  textSawLoneSurrogate,
-} from './internal/scan-text.ts';
+import { scan } from './internal/scan.ts';
+import { scanText } from './internal/scan-text.ts';
 import { releaseUnits, textUnits } from './internal/units.ts';
 import {
   firstInvalidUtf8,
@@ -41,19 +35,19 @@ function decodeString(text: string, options: DecodeOptions | undefined): DecodeR
   const limits = resolveLimits(options);
   const ascii = encodeAscii(text);
   if (ascii !== undefined) {
-    const passed = scan(ascii, text.length, limits, asciiView(ascii));
+    const outcome = scan(ascii, text.length, limits, asciiView(ascii));
     releaseText();
-    if (!passed) return refused(scanFailCode(), scanFailOffset());
-    return accepted(text, scanSawBigInt());
+    if (!outcome.accepted) return refused(outcome.code, outcome.at);
+    return accepted(text, outcome.bigInt);
   }
-  const passed = scanText(text, textUnits(text), limits);
+  const outcome = scanText(text, textUnits(text), limits);
   releaseUnits();
-  if (passed && !textSawLoneSurrogate()) return accepted(text, textSawBigInt());
+  if (outcome.accepted && !outcome.loneSurrogate) return accepted(text, outcome.bigInt);
   const lone = isWellFormedText(text) ? -1 : firstLoneSurrogate(text);
-  if (passed) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
-  const index = textFailIndex();
+  if (outcome.accepted) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
+  const index = outcome.at;
   if (lone !== -1 && lone <= index) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
-  return refused(textFailCode(), utf8OffsetOf(text, index));
+  return refused(outcome.code, utf8OffsetOf(text, index));
 }
 
 function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): DecodeResult {
@@ -67,8 +61,9 @@ function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): Dec
   } catch {
     return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
   }
-  if (!scan(bytes, bytes.length, limits)) return refused(scanFailCode(), scanFailOffset());
-  return accepted(text, scanSawBigInt());
+  const outcome = scan(bytes, bytes.length, limits);
+  if (!outcome.accepted) return refused(outcome.code, outcome.at);
+  return accepted(text, outcome.bigInt);
 }
 
 /**
