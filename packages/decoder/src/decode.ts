@@ -1,6 +1,7 @@
 import { constants } from 'node:buffer';
 import { build } from './internal/build.ts';
 import { asciiView, encodeAscii, releaseText } from './internal/encode.ts';
+import { bytesOf } from './internal/input.ts';
 import { scan } from './internal/scan.ts';
 import { scanText } from './internal/scan-text.ts';
 import { releaseUnits, textUnits } from './internal/units.ts';
@@ -67,21 +68,25 @@ function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): Dec
 }
 
 /**
- * Decodes one JSON document strictly: bytes from outside (`Uint8Array`, UTF-8) or a string.
+ * Decodes one JSON document strictly: bytes from outside (a `Uint8Array`, UTF-8; a `Buffer` is one)
+ * or a string.
  *
  * Returns `{ ok: true, value }` or `{ ok: false, refusal }`; it never throws for anything in the
- * input (only {@link DecoderOptionsError} for invalid options). Refused: duplicate member names at
- * any depth, trailing content, comments, trailing commas, single quotes, unquoted names, leading
- * zeros, raw control characters in strings, bare words (`NaN`, `Infinity`), invalid UTF-8, a
- * byte-order mark, numbers that overflow a double or underflow to zero, lone surrogates, and
- * anything past the limits. Integers beyond ±(2^53-1) decode to `bigint`. A refusal's offset is a
- * byte offset into the UTF-8 input (for a string: into its UTF-8 encoding), and its message holds
- * the rule and the offset, never the input's content.
+ * input. It throws {@link DecoderError} only for a programming error: an input that is neither a
+ * string nor a `Uint8Array` (`INVALID_INPUT`: no other typed array, no `ArrayBuffer`, no
+ * `DataView`) or an invalid limit option (`INVALID_LIMIT`). Refused: duplicate member names at any
+ * depth, trailing content, comments, trailing commas, single quotes, unquoted names, leading zeros,
+ * raw control characters in strings, bare words (`NaN`, `Infinity`), invalid UTF-8, a byte-order
+ * mark, numbers whose magnitude a double cannot reach or that underflow to zero, lone surrogates,
+ * and anything past the limits. Integers beyond ±(2^53-1) decode to `bigint`. A refusal's offset
+ * is a byte offset into the UTF-8 input (for a string: into its UTF-8 encoding), and its text holds
+ * the offset and the rule, never the input's content.
  *
  * @example
  * const result = decode(new TextEncoder().encode('{"amount":1,"amount":9999}'));
- * // { ok: false, refusal: { code: 'DUPLICATE_KEY', offset: 12, message: '…' } }
+ * // { ok: false, refusal: { code: 'DUPLICATE_KEY', text: 'Decoding stops at byte 12. …', offset: 12 } }
  */
 export function decode(input: string | Uint8Array, options?: DecodeOptions): DecodeResult {
-  return typeof input === 'string' ? decodeString(input, options) : decodeBytes(input, options);
+  if (typeof input === 'string') return decodeString(input, options);
+  return decodeBytes(bytesOf(input), options);
 }

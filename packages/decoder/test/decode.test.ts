@@ -73,8 +73,8 @@ describe('refusals', () => {
     for (const { input, options } of REFUSAL_CASES) {
       const refusal = refusalOf(decode(input, options));
       expect(JSON.stringify(refusal)).not.toContain(CANARY);
-      expect(refusal.message).toBe(
-        `${DECODE_REFUSAL_RULES[refusal.code]} (${refusal.code} at byte ${refusal.offset})`,
+      expect(refusal.text).toBe(
+        `Decoding stops at byte ${refusal.offset}. ${DECODE_REFUSAL_RULES[refusal.code]}`,
       );
     }
   });
@@ -241,8 +241,8 @@ describe('duplicate keys', () => {
   it('include the smuggled second amount', () => {
     const refusal = refusalOf(decode(utf8('{"amount":1,"amount":9999}')));
     expect(refusal).toMatchObject({ code: 'DUPLICATE_KEY', offset: 12 });
-    expect(refusal.message).not.toContain('9999');
-    expect(refusal.message).not.toContain('amount');
+    expect(refusal.text).not.toContain('9999');
+    expect(refusal.text).not.toContain('amount');
   });
 });
 
