@@ -77,6 +77,10 @@ function skipString(u: Uint16Array, j: number, n: number): number {
       if (c < 0x5d ? c < 0x20 || c === 0x22 || c === 0x5c : (c & 0xf800) === 0xd800) break;
       j++;
     }
+    if (c === 0x22) {
+      escapedSeen = escaped;
+      return j;
+    }
     if (c === 0x5c && j + 1 < n) {
       const d = u[j + 1]!;
       if (d < 0x80 && shortEscape[d] === 1) {
@@ -94,10 +98,6 @@ function skipString(u: Uint16Array, j: number, n: number): number {
       }
     }
     if (j >= n) return fail(C.UNEXPECTED_END, n);
-    if (c === 0x22) {
-      escapedSeen = escaped;
-      return j;
-    }
     if (c >= 0xd800) {
       const d = c <= 0xdbff && j + 1 < n ? u[j + 1]! : 0;
       if ((d & 0xfc00) === 0xdc00) j += 2;
