@@ -65,7 +65,10 @@ export interface DecodeRefusal {
   readonly offset: number;
 }
 
-/** A decoded JSON value: integers beyond ±(2^53-1) are `bigint`, every other number a `number`. */
+/**
+ * A decoded JSON value: integer literals beyond ±(2^53-1) (and at most `Number.MAX_VALUE` in
+ * magnitude, or they are refused) are exact `bigint`s, every other number a `number`.
+ */
 export type DecodedValue =
   | null
   | boolean
