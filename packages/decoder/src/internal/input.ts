@@ -14,8 +14,11 @@ const TYPED_ARRAY_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype) as obj
 
 function getterOf(key: PropertyKey): (this: unknown) => unknown {
   const descriptor = Object.getOwnPropertyDescriptor(TYPED_ARRAY_PROTOTYPE, key);
-  if (descriptor?.get === undefined)
-    throw new Error(`%TypedArray%.prototype has no ${String(key)}`);
+  if (descriptor?.get === undefined) {
+    throw new Error(
+      'The runtime lacks a getter of `%TypedArray%.prototype`. Run on Node 20.19 or later.',
+    );
+  }
   return descriptor.get;
 }
 
