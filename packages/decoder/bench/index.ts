@@ -1,17 +1,18 @@
 /*
  * Throughput of decode against native JSON.parse, measured side by side in one process (median of
- * interleaved rounds) on four payload classes. Not a test: timings belong here, never in tests.
+ * interleaved rounds) on five payload classes. Not a test: timings belong here, never in tests.
  */
 import { Buffer } from 'node:buffer';
 import { compare, target } from '@portcullis/bench';
 import { decode } from '../src/index.ts';
-import { envelope, nestedObject, recordArray, stringHeavy } from './payloads.ts';
+import { envelope, escapeDense, nestedObject, recordArray, stringHeavy } from './payloads.ts';
 
 const classes = [
   { title: 'tools/call envelope (~400 B)', text: envelope(), goal: 0.6 },
   { title: 'nested object (~10 KB)', text: nestedObject(), goal: 0.6 },
   { title: 'array of records (~1 MB)', text: recordArray(), goal: 0.6 },
   { title: 'string-heavy document (~250 KB)', text: stringHeavy(), goal: 0.4 },
+  { title: 'escape-dense non-ASCII strings (~250 KB)', text: escapeDense(), goal: 0.5 },
 ];
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);

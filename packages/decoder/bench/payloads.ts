@@ -1,5 +1,5 @@
 /*
- * The four payload classes of the benchmark, generated deterministically (a seeded generator) so
+ * The five payload classes of the benchmark, generated deterministically (a seeded generator) so
  * every run measures the same bytes.
  */
 
@@ -150,4 +150,31 @@ export function stringHeavy(): string {
   }
   const text = JSON.stringify({ messages });
   return text.replaceAll('é', '\\u00e9');
+}
+
+/** Single non-ASCII characters (CJK, kana, Cyrillic, Greek), two of them between escapes. */
+const DENSE_CHARACTERS = [...'日本語東京中文テキストпривемΕλάδü'];
+const DENSE_ESCAPES = ['\n', '"', '\\', '\t'];
+
+/**
+ * A ~250 KB document of long non-ASCII strings dense with escapes (one every three code units:
+ * line breaks, quotes, backslashes, tabs), as chat transcripts and quoted source text in CJK,
+ * Cyrillic or Greek arrive.
+ */
+export function escapeDense(): string {
+  const random = seeded(31);
+  const pick = (from: readonly string[]) => from[Math.floor(random() * from.length)]!;
+  const lines: string[] = [];
+  let size = 2;
+  while (size < 250_000) {
+    let body = '';
+    const count = 40 + Math.floor(random() * 80);
+    for (let k = 0; k < count; k++) {
+      body += pick(DENSE_CHARACTERS) + pick(DENSE_CHARACTERS) + pick(DENSE_ESCAPES);
+    }
+    const line = JSON.stringify({ speaker: word(random), text: body });
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `{"transcript":[${lines.join(',')}]}`;
 }

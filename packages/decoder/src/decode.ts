@@ -1,14 +1,9 @@
 import { constants } from 'node:buffer';
 import { build } from './internal/build.ts';
 import { asciiView, encodeAscii, releaseText } from './internal/encode.ts';
-import { scan, scanFailCode, scanFailOffset, scanSawBigInt } from './internal/scan.ts';
-import {
-  scanText,
-  textFailCode,
-  textFailIndex,
-  textSawBigInt,
-  textSawLoneSurrogate,
-} from './internal/scan-text.ts';
+import { bytesOf } from './internal/input.ts';
+import { scan } from './internal/scan.ts';
+import { scanText } from './internal/scan-text.ts';
 import { releaseUnits, textUnits } from './internal/units.ts';
 import {
   firstInvalidUtf8,
@@ -41,19 +36,19 @@ function decodeString(text: string, options: DecodeOptions | undefined): DecodeR
   const limits = resolveLimits(options);
   const ascii = encodeAscii(text);
   if (ascii !== undefined) {
-    const passed = scan(ascii, text.length, limits, asciiView(ascii));
+    const outcome = scan(ascii, text.length, limits, asciiView(ascii));
     releaseText();
-    if (!passed) return refused(scanFailCode(), scanFailOffset());
-    return accepted(text, scanSawBigInt());
+    if (!outcome.accepted) return refused(outcome.code, outcome.at);
+    return accepted(text, outcome.bigInt);
   }
-  const passed = scanText(text, textUnits(text), limits);
+  const outcome = scanText(text, textUnits(text), limits);
   releaseUnits();
-  if (passed && !textSawLoneSurrogate()) return accepted(text, textSawBigInt());
+  if (outcome.accepted && !outcome.loneSurrogate) return accepted(text, outcome.bigInt);
   const lone = isWellFormedText(text) ? -1 : firstLoneSurrogate(text);
-  if (passed) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
-  const index = textFailIndex();
+  if (outcome.accepted) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
+  const index = outcome.at;
   if (lone !== -1 && lone <= index) return refused(C.LONE_SURROGATE, utf8OffsetOf(text, lone));
-  return refused(textFailCode(), utf8OffsetOf(text, index));
+  return refused(outcome.code, utf8OffsetOf(text, index));
 }
 
 function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): DecodeResult {
@@ -67,26 +62,31 @@ function decodeBytes(bytes: Uint8Array, options: DecodeOptions | undefined): Dec
   } catch {
     return refused(C.INVALID_UTF8, firstInvalidUtf8(bytes));
   }
-  if (!scan(bytes, bytes.length, limits)) return refused(scanFailCode(), scanFailOffset());
-  return accepted(text, scanSawBigInt());
+  const outcome = scan(bytes, bytes.length, limits);
+  if (!outcome.accepted) return refused(outcome.code, outcome.at);
+  return accepted(text, outcome.bigInt);
 }
 
 /**
- * Decodes one JSON document strictly: bytes from outside (`Uint8Array`, UTF-8) or a string.
+ * Decodes one JSON document strictly: bytes from outside (a `Uint8Array`, UTF-8; a `Buffer` is one)
+ * or a string.
  *
  * Returns `{ ok: true, value }` or `{ ok: false, refusal }`; it never throws for anything in the
- * input (only {@link DecoderOptionsError} for invalid options). Refused: duplicate member names at
- * any depth, trailing content, comments, trailing commas, single quotes, unquoted names, leading
- * zeros, raw control characters in strings, bare words (`NaN`, `Infinity`), invalid UTF-8, a
- * byte-order mark, numbers that overflow a double or underflow to zero, lone surrogates, and
- * anything past the limits. Integers beyond ±(2^53-1) decode to `bigint`. A refusal's offset is a
- * byte offset into the UTF-8 input (for a string: into its UTF-8 encoding), and its message holds
- * the rule and the offset, never the input's content.
+ * input. It throws {@link DecoderError} only for a programming error: an input that is neither a
+ * string nor a `Uint8Array` (`INVALID_INPUT`: no other typed array, no `ArrayBuffer`, no
+ * `DataView`) or an invalid limit option (`INVALID_LIMIT`). Refused: duplicate member names at any
+ * depth, trailing content, comments, trailing commas, single quotes, unquoted names, leading zeros,
+ * raw control characters in strings, bare words (`NaN`, `Infinity`), invalid UTF-8, a byte-order
+ * mark, numbers whose magnitude a double cannot reach or that underflow to zero, lone surrogates,
+ * and anything past the limits. Integers beyond ±(2^53-1) decode to `bigint`. A refusal's offset
+ * is a byte offset into the UTF-8 input (for a string: into its UTF-8 encoding), and its text holds
+ * the offset and the rule, never the input's content.
  *
  * @example
  * const result = decode(new TextEncoder().encode('{"amount":1,"amount":9999}'));
- * // { ok: false, refusal: { code: 'DUPLICATE_KEY', offset: 12, message: '…' } }
+ * // { ok: false, refusal: { code: 'DUPLICATE_KEY', text: 'Decoding stops at byte 12. …', offset: 12 } }
  */
 export function decode(input: string | Uint8Array, options?: DecodeOptions): DecodeResult {
-  return typeof input === 'string' ? decodeString(input, options) : decodeBytes(input, options);
+  if (typeof input === 'string') return decodeString(input, options);
+  return decodeBytes(bytesOf(input), options);
 }

@@ -1,25 +1,49 @@
 /**
- * Stable codes of {@link DecoderOptionsError}. These are defects of the calling code (how the
- * decoder was configured), never of the input being decoded: bad input is a refusal value.
+ * Stable codes of {@link DecoderError}. Each is a defect of the calling code (how `decode` was
+ * called or configured), never of the input being decoded: bad input is a refusal value.
  */
-export const DECODER_DEFECT_CODES = Object.freeze({
-  /** A limit option is not an integer between 0 and its default. */
+export const DECODER_ERROR_CODES = Object.freeze({
+  /** The input is neither a string nor a `Uint8Array` (`details.received` says what it is). */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** A limit option is not an integer from 0 to its default (`details.option`, `details.limit`). */
   INVALID_LIMIT: 'INVALID_LIMIT',
 } as const);
 
-/** One of {@link DECODER_DEFECT_CODES}. */
-export type DecoderDefectCode = (typeof DECODER_DEFECT_CODES)[keyof typeof DECODER_DEFECT_CODES];
+/** One of {@link DECODER_ERROR_CODES}. */
+export type DecoderErrorCode = (typeof DECODER_ERROR_CODES)[keyof typeof DECODER_ERROR_CODES];
+
+/** Structured facts of a {@link DecoderError}; none of them is ever a value the caller passed. */
+export interface DecoderErrorDetails {
+  /**
+   * What the rejected input is, from a fixed vocabulary: the result of `typeof` (`'undefined'`,
+   * `'number'`, `'object'`, ...), `'null'`, `'ArrayBuffer'`, `'SharedArrayBuffer'`, `'DataView'`,
+   * or the name of another typed array (`'Uint16Array'`, `'Uint8ClampedArray'`, ...).
+   */
+  readonly received?: string;
+  /** The name of the invalid limit option. */
+  readonly option?: string;
+  /** The default of that option, the highest value it may take. */
+  readonly limit?: number;
+}
 
 /**
- * Thrown by {@link decode} when its options are invalid (a limit raised above its default, a
- * negative or fractional limit). Carries a stable `code`; never thrown for anything in the input.
+ * Thrown by {@link decode} for a programming error in how it is called: an input of another type
+ * (`INVALID_INPUT`) or an invalid limit option (`INVALID_LIMIT`). Never thrown for anything the
+ * input holds. `details` is frozen; `cause`, when given, is the underlying error.
  */
-export class DecoderOptionsError extends Error {
-  override readonly name = 'DecoderOptionsError';
-  readonly code: DecoderDefectCode;
+export class DecoderError extends Error {
+  override readonly name = 'DecoderError';
+  readonly code: DecoderErrorCode;
+  readonly details: Readonly<DecoderErrorDetails>;
 
-  constructor(code: DecoderDefectCode, message: string) {
-    super(message);
+  constructor(
+    code: DecoderErrorCode,
+    message: string,
+    options: DecoderErrorDetails & { readonly cause?: unknown } = {},
+  ) {
+    const { cause, ...details } = options;
+    super(message, 'cause' in options ? { cause } : undefined);
     this.code = code;
+    this.details = Object.freeze(details);
   }
 }

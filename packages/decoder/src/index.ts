@@ -4,7 +4,12 @@
  * limits), keeps big integers exact, and never echoes input in a refusal.
  */
 export { decode } from './decode.ts';
-export { DECODER_DEFECT_CODES, type DecoderDefectCode, DecoderOptionsError } from './errors.ts';
+export {
+  DECODER_ERROR_CODES,
+  DecoderError,
+  type DecoderErrorCode,
+  type DecoderErrorDetails,
+} from './errors.ts';
 export {
   DEFAULT_DECODE_LIMITS,
   type DecodeLimits,

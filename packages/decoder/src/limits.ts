@@ -1,4 +1,4 @@
-import { DECODER_DEFECT_CODES, DecoderOptionsError } from './errors.ts';
+import { DECODER_ERROR_CODES, DecoderError } from './errors.ts';
 
 /** Deepest nesting of arrays and objects accepted (Jackson 2.18's default); a value at it passes. */
 export const MAX_NESTING_DEPTH = 1000;
@@ -43,15 +43,16 @@ export const DEFAULT_DECODE_LIMITS: DecodeLimits = Object.freeze({
 function resolveOne(name: keyof DecodeLimits, value: number | undefined, ceiling: number): number {
   if (value === undefined) return ceiling;
   if (!Number.isInteger(value) || value < 0 || value > ceiling) {
-    throw new DecoderOptionsError(
-      DECODER_DEFECT_CODES.INVALID_LIMIT,
-      `${name} must be an integer from 0 to ${ceiling}`,
+    throw new DecoderError(
+      DECODER_ERROR_CODES.INVALID_LIMIT,
+      `The option \`${name}\` is not an integer from 0 to ${ceiling}. Pass a whole number no larger than its default, or leave the option out.`,
+      { option: name, limit: ceiling },
     );
   }
   return value;
 }
 
-/** Resolves options against the defaults; throws {@link DecoderOptionsError} for a bad limit. */
+/** Resolves options against the defaults; throws {@link DecoderError} for a bad limit. */
 export function resolveLimits(options: DecodeOptions | undefined): DecodeLimits {
   if (options === undefined) return DEFAULT_DECODE_LIMITS;
   return {

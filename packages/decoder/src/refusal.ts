@@ -56,16 +56,19 @@ export type DecodeRefusalCode = (typeof DECODE_REFUSAL_CODES)[keyof typeof DECOD
 
 /**
  * Why an input was refused. `offset` is a byte offset into the UTF-8 input (for string input: into
- * its UTF-8 encoding). `message` is composed from the rule and the offset alone and never carries
- * any of the input's content.
+ * its UTF-8 encoding). `text`, the words for a model or a person to read, is composed from the
+ * rule and the offset alone and never carries any of the input's content.
  */
 export interface DecodeRefusal {
   readonly code: DecodeRefusalCode;
+  readonly text: string;
   readonly offset: number;
-  readonly message: string;
 }
 
-/** A decoded JSON value: integers beyond ±(2^53-1) are `bigint`, every other number a `number`. */
+/**
+ * A decoded JSON value: integer literals beyond ±(2^53-1) (and at most `Number.MAX_VALUE` in
+ * magnitude, or they are refused) are exact `bigint`s, every other number a `number`.
+ */
 export type DecodedValue =
   | null
   | boolean
@@ -81,38 +84,51 @@ export type DecodeResult =
   | { readonly ok: false; readonly refusal: DecodeRefusal };
 
 /**
- * The rule each code stands for, as it appears in a refusal's message. Fixed text: a refusal's
- * message is this rule and the offset, nothing else. Frozen, like the code table, so no code in the
- * process can put other words (or caller content) into a refusal.
+ * The rule each code stands for, as a refusal's `text` states it: what is wrong, then what to do.
+ * Fixed text: a refusal's text is the offset and this rule, nothing else. Frozen, like the code
+ * table, so no code in the process can put other words (or caller content) into a refusal.
  */
 export const DECODE_REFUSAL_RULES: { readonly [TCode in DecodeRefusalCode]: string } =
   Object.freeze({
-    DUPLICATE_KEY: 'duplicate member name in an object',
-    TRAILING_CONTENT: 'content after the end of the document',
-    COMMENT: 'comments are not JSON',
-    TRAILING_COMMA: 'trailing comma before a closing bracket',
-    SINGLE_QUOTE: 'single-quoted strings are not JSON',
-    UNQUOTED_NAME: 'member names must be double-quoted strings',
-    LEADING_ZERO: 'numbers must not have leading zeros',
-    CONTROL_CHARACTER: 'raw control character in a string (must be escaped)',
-    BARE_WORD: 'bare word where a value belongs (only true, false and null are literals)',
-    INVALID_UTF8: 'input is not well-formed UTF-8',
-    BYTE_ORDER_MARK: 'byte-order mark before the document',
-    NUMBER_OVERFLOW: 'number too large for a double',
-    NUMBER_UNDERFLOW: 'non-zero number too small for a double',
-    LONE_SURROGATE: 'unpaired UTF-16 surrogate',
-    INVALID_ESCAPE: 'invalid escape sequence in a string',
-    INVALID_NUMBER: 'malformed number',
-    UNEXPECTED_CHARACTER: 'unexpected character',
-    UNEXPECTED_END: 'input ends before the document is complete',
-    NESTING_TOO_DEEP: 'arrays and objects nested deeper than the limit',
-    NUMBER_TOO_LONG: 'number literal longer than the limit',
-    STRING_TOO_LONG: 'string longer than the limit',
-    NAME_TOO_LONG: 'member name longer than the limit',
-    INPUT_TOO_LONG: 'input longer than the runtime can hold as a string',
+    DUPLICATE_KEY: 'An object repeats a member name. Send each name once per object.',
+    TRAILING_CONTENT:
+      'Content follows the end of the document. Send one document with nothing after it but whitespace.',
+    COMMENT: 'The document holds a comment, which JSON does not allow. Remove the comment.',
+    TRAILING_COMMA:
+      'A comma comes right before a closing bracket. Remove the comma after the last element or member.',
+    SINGLE_QUOTE: 'A string is in single quotes. Put strings and member names in double quotes.',
+    UNQUOTED_NAME:
+      'A member name is not quoted. Write each member name as a string in double quotes.',
+    LEADING_ZERO: 'A number starts with a superfluous zero. Write numbers without leading zeros.',
+    CONTROL_CHARACTER:
+      'A string holds a raw control character (U+0000 to U+001F). Escape it, as `\\n`, `\\t` or `\\u0001`.',
+    BARE_WORD:
+      'A bare word stands where a value belongs. Use only `true`, `false` and `null` as words, and put text in double quotes.',
+    INVALID_UTF8: 'The input is not well-formed UTF-8. Send the document encoded as UTF-8.',
+    BYTE_ORDER_MARK:
+      'A byte-order mark comes before the document. Send the document without a byte-order mark.',
+    NUMBER_OVERFLOW:
+      'A number is beyond the range of a double. Send numbers no larger in magnitude than about 1.8e308.',
+    NUMBER_UNDERFLOW:
+      'A non-zero number is so small that a double rounds it to zero. Send zero as `0`, or a number no smaller in magnitude than about 5e-324.',
+    LONE_SURROGATE:
+      'A string holds an unpaired UTF-16 surrogate. Send each surrogate with its other half, or the character itself.',
+    INVALID_ESCAPE:
+      'A string holds an escape sequence JSON does not define. Use only `\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` and `\\u` with four hex digits.',
+    INVALID_NUMBER:
+      'A number is malformed. Write it as JSON does: an optional minus, digits, then an optional fraction and exponent.',
+    UNEXPECTED_CHARACTER:
+      'A character stands where the JSON grammar does not allow it. Correct the document at that byte.',
+    UNEXPECTED_END: 'The input ends before the document does. Send the whole document.',
+    NESTING_TOO_DEEP: 'Arrays and objects nest deeper than the limit. Nest them less deeply.',
+    NUMBER_TOO_LONG: 'A number literal is longer than the limit. Send it with fewer digits.',
+    STRING_TOO_LONG: 'A string is longer than the limit. Send a shorter string.',
+    NAME_TOO_LONG: 'A member name is longer than the limit. Send a shorter name.',
+    INPUT_TOO_LONG:
+      'The input is larger than the runtime can hold as a string. Send a smaller document.',
   });
 
-/** Composes the refusal for `code` at byte `offset`; the message is the rule and the offset. */
+/** Composes the refusal for `code` at byte `offset`; the text is the offset and the rule. */
 export function refusalOf(code: DecodeRefusalCode, offset: number): DecodeRefusal {
-  return { code, offset, message: `${DECODE_REFUSAL_RULES[code]} (${code} at byte ${offset})` };
+  return { code, text: `Decoding stops at byte ${offset}. ${DECODE_REFUSAL_RULES[code]}`, offset };
 }

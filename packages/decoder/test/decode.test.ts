@@ -1,22 +1,20 @@
 /*
  * Invariants of decode: every rule refuses with its own code and the byte offset where the input
  * went wrong, at the top level and nested; refusals never carry input content (canary); accepted
- * documents decode to JSON.parse's value except that big integers stay exact; no prototype is ever
- * touched; nesting can never overflow the stack; decode never throws for any input.
+ * documents decode to JSON.parse's value; nesting can never overflow the stack; decode never
+ * throws for any input. Numbers and prototypes have their own files.
  */
 import { constants } from 'node:buffer';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DECODE_REFUSAL_CODES,
   DECODE_REFUSAL_RULES,
-  type DecodedValue,
   type DecodeRefusalCode,
-  type DecodeResult,
   decode,
 } from '../src/index.ts';
 import { CANARY, REFUSAL_CASES } from './refusal-cases.ts';
-import { acceptedValue, asParsed, utf8 } from './support.ts';
+import { acceptedValue, asParsed, refusalOf, utf8 } from './support.ts';
 
 const NO_NESTED_FORM: Partial<Record<DecodeRefusalCode, string>> = {
   BYTE_ORDER_MARK: 'a BOM is refused only before the document; inside it is a stray character',
@@ -25,43 +23,6 @@ const NO_NESTED_FORM: Partial<Record<DecodeRefusalCode, string>> = {
 const NO_TOP_LEVEL_FORM: Partial<Record<DecodeRefusalCode, string>> = {
   NAME_TOO_LONG: 'a member name only exists inside an object',
 };
-
-function refusalOf(result: DecodeResult) {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.refusal;
-}
-
-/** Every own property of Object.prototype and Array.prototype, with its descriptor. */
-function prototypeSnapshot() {
-  return [Object.prototype, Array.prototype].map((proto) =>
-    Reflect.ownKeys(proto).map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)]),
-  );
-}
-
-/**
- * Asserts `actual` is built as JSON.parse built `expected`: the same prototypes, the same own keys
- * in the same order, every member an own writable, enumerable, configurable data property, and
- * every integer JSON.parse had to round kept as a bigint.
- */
-function expectBuiltLike(actual: unknown, expected: unknown): void {
-  if (typeof actual === 'bigint') {
-    expect(Number.isSafeInteger(expected)).toBe(false);
-    expect(Number(actual)).toBe(expected);
-    return;
-  }
-  if (actual === null || typeof actual !== 'object') {
-    expect(actual).toBe(expected);
-    return;
-  }
-  expect(Object.getPrototypeOf(actual)).toBe(Object.getPrototypeOf(expected));
-  expect(Reflect.ownKeys(actual)).toEqual(Reflect.ownKeys(expected as object));
-  for (const key of Reflect.ownKeys(expected as object)) {
-    const described = Object.getOwnPropertyDescriptor(expected, key)!;
-    const own = Object.getOwnPropertyDescriptor(actual, key)!;
-    expect({ ...own, value: undefined }).toEqual({ ...described, value: undefined });
-    expectBuiltLike(own.value, described.value);
-  }
-}
 
 function isWellFormed(input: string): boolean {
   return (input as unknown as { isWellFormed(): boolean }).isWellFormed();
@@ -112,8 +73,8 @@ describe('refusals', () => {
     for (const { input, options } of REFUSAL_CASES) {
       const refusal = refusalOf(decode(input, options));
       expect(JSON.stringify(refusal)).not.toContain(CANARY);
-      expect(refusal.message).toBe(
-        `${DECODE_REFUSAL_RULES[refusal.code]} (${refusal.code} at byte ${refusal.offset})`,
+      expect(refusal.text).toBe(
+        `Decoding stops at byte ${refusal.offset}. ${DECODE_REFUSAL_RULES[refusal.code]}`,
       );
     }
   });
@@ -280,49 +241,8 @@ describe('duplicate keys', () => {
   it('include the smuggled second amount', () => {
     const refusal = refusalOf(decode(utf8('{"amount":1,"amount":9999}')));
     expect(refusal).toMatchObject({ code: 'DUPLICATE_KEY', offset: 12 });
-    expect(refusal.message).not.toContain('9999');
-    expect(refusal.message).not.toContain('amount');
-  });
-});
-
-describe('numbers', () => {
-  it('keep integers beyond ±(2^53-1) exact as bigint', () => {
-    expect(acceptedValue(decode('9007199254740991'))).toBe(9007199254740991);
-    expect(acceptedValue(decode('-9007199254740991'))).toBe(-9007199254740991);
-    expect(acceptedValue(decode('9007199254740992'))).toBe(9007199254740992n);
-    expect(acceptedValue(decode('-9007199254740993'))).toBe(-9007199254740993n);
-    expect(acceptedValue(decode('{"id":[12345678901234567890123,1]}'))).toEqual({
-      id: [12345678901234567890123n, 1],
-    });
-    const thousand = `-${'7'.repeat(999)}`;
-    expect(acceptedValue(decode(thousand))).toBe(BigInt(thousand));
-  });
-
-  it('leave non-integer literals as numbers, as JSON.parse reads them', () => {
-    for (const literal of ['1.0', '1e2', '12345678901234567890e0', '-0', '0.5E-3', '1E+2']) {
-      expect(acceptedValue(decode(literal))).toBe(JSON.parse(literal));
-    }
-    expect(Object.is(acceptedValue(decode('-0')), -0)).toBe(true);
-  });
-
-  it('refuse overflow and non-zero underflow, accept zero and the extremes', () => {
-    expect(acceptedValue(decode('1.7976931348623157e308'))).toBe(Number.MAX_VALUE);
-    expect(acceptedValue(decode('5e-324'))).toBe(5e-324);
-    expect(acceptedValue(decode('0e-999'))).toBe(0);
-    expect(acceptedValue(decode('0.000e+999'))).toBe(0);
-    expect(refusalOf(decode('1.8e308')).code).toBe('NUMBER_OVERFLOW');
-    expect(refusalOf(decode('2e-324')).code).toBe('NUMBER_UNDERFLOW');
-    const tiny = `0.${'0'.repeat(400)}1`;
-    expect(refusalOf(decode(tiny)).code).toBe('NUMBER_UNDERFLOW');
-    const big = `${'9'.repeat(400)}.5`;
-    expect(refusalOf(decode(big)).code).toBe('NUMBER_OVERFLOW');
-  });
-
-  it('accept a number literal AT the length limit and refuse one past it', () => {
-    expect(acceptedValue(decode(`0.${'1'.repeat(998)}`))).toBeCloseTo(0.111, 3);
-    expect(refusalOf(decode(`0.${'1'.repeat(999)}`)).code).toBe('NUMBER_TOO_LONG');
-    expect(typeof acceptedValue(decode('1'.repeat(1000)))).toBe('bigint');
-    expect(refusalOf(decode('1'.repeat(1001))).code).toBe('NUMBER_TOO_LONG');
+    expect(refusal.text).not.toContain('9999');
+    expect(refusal.text).not.toContain('amount');
   });
 });
 
@@ -403,101 +323,6 @@ describe('nesting', () => {
     let value = acceptedValue(decode(text));
     for (let d = 0; d < 1000; d++) value = (value as unknown[])[0] as typeof value;
     expect(value).toBe(9007199254740993n);
-  });
-});
-
-describe('prototypes', () => {
-  it('keeps __proto__, constructor and prototype as own data properties', () => {
-    const before = Object.getOwnPropertyNames(Object.prototype).sort();
-    const text =
-      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1}';
-    const withBigInt = text.replace('"prototype":1', '"prototype":9007199254740993');
-    for (const input of [text, utf8(text), withBigInt, utf8(withBigInt)]) {
-      const value = acceptedValue(decode(input)) as Record<string, unknown>;
-      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
-      expect(Object.getOwnPropertyNames(value)).toEqual(['__proto__', 'constructor', 'prototype']);
-      expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({
-        polluted: true,
-      });
-    }
-    const big = decode('{"__proto__":{"polluted":9007199254740993},"n":1}');
-    const bigValue = acceptedValue(big) as Record<string, unknown>;
-    expect(Object.getPrototypeOf(bigValue)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(bigValue, '__proto__')?.value).toEqual({
-      polluted: 9007199254740993n,
-    });
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
-  });
-
-  it('builds objects as JSON.parse does at any depth, with and without big integers', () => {
-    const before = prototypeSnapshot();
-    const name = fc.constantFrom(
-      '__proto__',
-      'constructor',
-      'prototype',
-      'toString',
-      'hasOwnProperty',
-      'valueOf',
-      'a',
-    );
-    const { node } = fc.letrec<{ node: string }>((tie) => ({
-      node: fc.oneof(
-        { depthSize: 'small' },
-        fc.constantFrom(
-          '1',
-          '"x"',
-          'null',
-          '{}',
-          '[]',
-          '9007199254740993',
-          '-12345678901234567890',
-        ),
-        fc.array(tie('node'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-        fc
-          .uniqueArray(fc.tuple(name, tie('node')), { maxLength: 5, selector: ([n]) => n })
-          .map((members) => `{${members.map(([n, v]) => `"${n}":${v}`).join(',')}}`),
-      ),
-    }));
-    fc.assert(
-      fc.property(node, (text) => {
-        for (const input of [text, utf8(text)]) {
-          expectBuiltLike(acceptedValue(decode(input)), JSON.parse(text));
-        }
-      }),
-      { numRuns: 1500 },
-    );
-    expect(prototypeSnapshot()).toEqual(before);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
-
-  it('sets a name Object.prototype holds read-only or as an accessor as an own property', () => {
-    const setter = vi.fn();
-    Object.defineProperty(Object.prototype, 'sealedName', { value: 0, configurable: true });
-    Object.defineProperty(Object.prototype, 'trappedName', { set: setter, configurable: true });
-    try {
-      for (const tail of ['1', '9007199254740993']) {
-        const text = `[{"sealedName":{"trappedName":1},"trappedName":${tail}}]`;
-        for (const input of [text, utf8(text)]) {
-          const [outer] = acceptedValue(decode(input)) as Record<string, DecodedValue>[];
-          expect(Object.getOwnPropertyDescriptor(outer, 'sealedName')).toMatchObject({
-            value: { trappedName: 1 },
-            writable: true,
-          });
-          expect(Object.getOwnPropertyDescriptor(outer, 'trappedName')?.value).toBe(
-            tail === '1' ? 1 : 9007199254740993n,
-          );
-        }
-      }
-      expect(setter).not.toHaveBeenCalled();
-    } finally {
-      delete (Object.prototype as Record<string, unknown>).sealedName;
-      delete (Object.prototype as Record<string, unknown>).trappedName;
-    }
-  });
-
-  it('refuses a duplicated __proto__ like any other name', () => {
-    expect(refusalOf(decode('{"__proto__":1,"__proto__":2}')).code).toBe('DUPLICATE_KEY');
   });
 });
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DECODER_DEFECT_CODES,
+  DECODER_ERROR_CODES,
   DEFAULT_DECODE_LIMITS,
-  DecoderOptionsError,
+  DecoderError,
   decode,
   MAX_NAME_LENGTH,
   MAX_NESTING_DEPTH,
@@ -53,14 +53,23 @@ describe('limits', () => {
     { maxNestingDepth: -1 },
     { maxNestingDepth: 1.5 },
     { maxStringLength: Number.NaN },
-  ])('throws DecoderOptionsError for an invalid limit %o', (options) => {
+  ])('throws DecoderError INVALID_LIMIT for an invalid limit %o', (options) => {
     let thrown: unknown;
     try {
       decode('1', options);
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(DecoderOptionsError);
-    expect((thrown as DecoderOptionsError).code).toBe(DECODER_DEFECT_CODES.INVALID_LIMIT);
+    expect(thrown).toBeInstanceOf(DecoderError);
+    const error = thrown as DecoderError;
+    expect(error.name).toBe('DecoderError');
+    expect(error.code).toBe(DECODER_ERROR_CODES.INVALID_LIMIT);
+    const [option] = Object.keys(options) as (keyof typeof DEFAULT_DECODE_LIMITS)[];
+    const limit = DEFAULT_DECODE_LIMITS[option!];
+    expect(error.details).toEqual({ option, limit });
+    expect(Object.isFrozen(error.details)).toBe(true);
+    expect(error.message).toBe(
+      `The option \`${option}\` is not an integer from 0 to ${limit}. Pass a whole number no larger than its default, or leave the option out.`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { DecodedValue, DecodeResult } from '../src/index.ts';
+import type { DecodedValue, DecodeRefusal, DecodeResult } from '../src/index.ts';
 
 /** UTF-8 bytes of `text`. */
 export function utf8(text: string): Uint8Array {
@@ -35,4 +35,10 @@ export function asParsed(value: DecodedValue): unknown {
 export function acceptedValue(result: DecodeResult): DecodedValue {
   if (!result.ok) throw new Error(`expected acceptance, got ${result.refusal.code}`);
   return result.value;
+}
+
+/** The refusal of a refused result; fails the test otherwise. */
+export function refusalOf(result: DecodeResult): DecodeRefusal {
+  if (result.ok) throw new Error('expected a refusal');
+  return result.refusal;
 }

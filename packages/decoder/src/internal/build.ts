@@ -4,13 +4,37 @@ import type { DecodedValue } from '../refusal.ts';
  * The building parser, used only where native JSON.parse cannot be exact: a document with an
  * integer literal beyond ±(2^53-1), which must become a bigint. It reads text that the validating
  * scan has ALREADY accepted, so it checks nothing; it is iterative, so depth cannot overflow the
- * stack. Values match JSON.parse's in every other respect, including `__proto__` as an own
- * data property.
+ * stack. Values match JSON.parse's in every other respect: every member and every element is
+ * defined as an own data property (`__proto__` included), and nothing a prototype holds (a setter,
+ * a read-only property, an index on `Array.prototype`) is called or can make it throw. Its own
+ * stacks have no prototype, for the same reason.
  */
 
 const MAX_SAFE_DIGITS = '9007199254740991';
 
 type Container = DecodedValue[] | { [name: string]: DecodedValue };
+
+/** A stack without a prototype: writing to it consults no property any code put on a prototype. */
+type Stack<TValue> = { [index: number]: TValue };
+
+function emptyStack<TValue>(): Stack<TValue> {
+  return Object.create(null) as Stack<TValue>;
+}
+
+/**
+ * The descriptor of an own data property as JSON.parse defines it. It has no prototype: a `get` or
+ * `set` that `Object.prototype` holds would otherwise be read as part of it.
+ */
+function ownData(value: DecodedValue): PropertyDescriptor {
+  const descriptor = {
+    __proto__: null,
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  };
+  return descriptor as PropertyDescriptor;
+}
 
 function skipWhitespace(text: string, i: number): number {
   for (;;) {
@@ -67,14 +91,22 @@ function readNumber(text: string, i: number): number | bigint {
  * (the scan refused duplicates), so a name already `in` the object is an inherited one.
  */
 function setMember(object: { [name: string]: DecodedValue }, name: string, value: DecodedValue) {
-  if (name in object) {
-    Object.defineProperty(object, name, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else object[name] = value;
+  if (name in object) Object.defineProperty(object, name, ownData(value));
+  else object[name] = value;
+}
+
+/**
+ * Appends an element as JSON.parse does: an own data property at the next index. `push` would call
+ * a setter `Array.prototype` (or `Object.prototype`) holds for that index, and throws for a
+ * read-only one. With the ordinary chain (`Array.prototype` inheriting from `Object.prototype`, two
+ * ordinary objects) an index no object on it holds is assigned directly, which is the fast path;
+ * any other chain might hold a proxy, whose traps even the `in` test would call, so there every
+ * element is defined.
+ */
+function appendElement(array: DecodedValue[], value: DecodedValue, ordinaryChain: boolean) {
+  const index = array.length;
+  if (ordinaryChain && !(index in array)) array[index] = value;
+  else Object.defineProperty(array, index, ownData(value));
 }
 
 /** Reads the member name at `i` and its colon; returns the name, with `end` at the value. */
@@ -86,8 +118,10 @@ function readName(text: string, i: number): string {
 
 /** Builds the value of `text`, which the validating scan has accepted. */
 export function build(text: string): DecodedValue {
-  const containers: Container[] = [];
-  const names: string[] = [];
+  const containers = emptyStack<Container>();
+  const names = emptyStack<string>();
+  let top = -1;
+  const ordinaryChain = Object.getPrototypeOf(Array.prototype) === Object.prototype;
   let i = 0;
   for (;;) {
     i = skipWhitespace(text, i);
@@ -99,16 +133,18 @@ export function build(text: string): DecodedValue {
       if (c === 0x5b) {
         value = [];
         if (closer !== 0x5d) {
-          containers.push(value);
-          names.push('');
+          top++;
+          containers[top] = value;
+          names[top] = '';
           i = next;
           continue;
         }
       } else {
         value = {};
         if (closer !== 0x7d) {
-          containers.push(value);
-          names.push(readName(text, next));
+          top++;
+          containers[top] = value;
+          names[top] = readName(text, next);
           i = end;
           continue;
         }
@@ -131,10 +167,9 @@ export function build(text: string): DecodedValue {
       i = end;
     }
     for (;;) {
-      const top = containers.length - 1;
       if (top < 0) return value;
       const container = containers[top]!;
-      if (Array.isArray(container)) container.push(value);
+      if (Array.isArray(container)) appendElement(container, value, ordinaryChain);
       else setMember(container, names[top]!, value);
       i = skipWhitespace(text, i);
       if (text.charCodeAt(i) === 0x2c) {
@@ -147,8 +182,7 @@ export function build(text: string): DecodedValue {
       }
       i++;
       value = container;
-      containers.pop();
-      names.pop();
+      top--;
     }
   }
 }

@@ -1,25 +1,43 @@
 import type { DecodeLimits } from '../limits.ts';
-import { DECODE_REFUSAL_CODES as C, type DecodeRefusalCode } from '../refusal.ts';
+import { DECODE_REFUSAL_CODES as C } from '../refusal.ts';
+import {
+  ARRAY,
+  BIG_INTEGER,
+  beginScan,
+  endScan,
+  fail,
+  growNames,
+  hasNonZeroDigit,
+  hexDigit,
+  integerKind,
+  isComment,
+  isWordPart,
+  NAME_HASH,
+  names,
+  OBJECT,
+  OVERFLOWING_INTEGER,
+  outcome,
+  PAIRWISE_NAMES,
+  PLAIN_NUMBER_SAFE_LENGTH,
+  recordNameInSet,
+  refuse,
+  type ScanOutcome,
+  SHORT_ESCAPE,
+  valueRefusal,
+} from './scan-common.ts';
 
 /*
- * The validating scan: one pass over the UTF-8 bytes of the document that enforces every rule of
- * the decoder without building anything. It is iterative (an explicit stack bounded by the depth
- * limit), so no input can overflow the call stack. When it accepts, the text is RFC 8259 JSON that
- * native JSON.parse reads to exactly the value we mean, unless `scanSawBigInt()` says an integer
+ * The validating scan of bytes: one pass over the UTF-8 bytes of the document that enforces every
+ * rule of the decoder without building anything. It is iterative (an explicit stack bounded by the
+ * depth limit), so no input can overflow the call stack. When it accepts, the text is RFC 8259 JSON
+ * that native JSON.parse reads to exactly the value we mean, unless the outcome says an integer
  * needs a `bigint`. The bytes must already be well-formed UTF-8 (the caller checks that natively),
  * so a byte >= 0x80 inside a string is content, and outside one is a character out of place.
+ *
+ * Longer than the house's 400 lines: it is one hot loop with the helpers that index its bytes, the
+ * twin of scan-text.ts line for line; splitting it would only scatter what must be read side by
+ * side with that twin (what both share is in scan-common.ts).
  */
-
-const ARRAY = 1;
-const OBJECT = 2;
-/** Members an object may have before duplicate detection switches from pairwise to a Set. */
-const PAIRWISE_NAMES = 12;
-/** Multiplier spreading a name key over the 32 bits of `nameBits` (Fibonacci hashing). */
-const NAME_HASH = 0x9e3779b1 | 0;
-/** Number literals no longer than this, without exponent, can neither overflow nor underflow. */
-const PLAIN_NUMBER_SAFE_LENGTH = 300;
-/** The digits of 2^53-1, the largest integer a double holds exactly. */
-const MAX_SAFE_DIGITS = [57, 48, 48, 55, 49, 57, 57, 50, 53, 52, 55, 52, 48, 57, 57, 49];
 
 /** 1 for the bytes that end plain string content: `"`, `\` and the C0 controls. */
 const STRING_STOP = new Uint8Array(256);
@@ -40,74 +58,6 @@ const SPACES = 0x20202020;
  * drops it, so a member name that starts with one would compare equal to the name without it.
  */
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
-let failCode: DecodeRefusalCode = C.UNEXPECTED_END;
-let failOffset = 0;
-let sawBigInt = false;
-
-let kinds = new Uint8Array(64);
-let nameBase = new Int32Array(64);
-/**
- * One bit per object being scanned for each name it holds so far (a 32-bit Bloom filter over the
- * name keys): a name whose bit is clear is new, and is compared with no other.
- */
-let nameBits = new Int32Array(64);
-let nameSets: (Set<string> | undefined)[] = [];
-let setsUsed = false;
-let nameStart = new Int32Array(256);
-let nameEnd = new Int32Array(256);
-/** Length, first and last unit of each recorded name, compared before the names themselves. */
-let nameKey = new Int32Array(256);
-let nameTop = 0;
-
-/** The refusal code of the last failed scan. */
-export function scanFailCode(): DecodeRefusalCode {
-  return failCode;
-}
-
-/** The byte offset of the last failed scan's refusal. */
-export function scanFailOffset(): number {
-  return failOffset;
-}
-
-/** Whether the last accepted scan saw an integer literal beyond ±(2^53-1). */
-export function scanSawBigInt(): boolean {
-  return sawBigInt;
-}
-
-function fail(code: DecodeRefusalCode, offset: number): -1 {
-  failCode = code;
-  failOffset = offset;
-  return -1;
-}
-
-function refuse(code: DecodeRefusalCode, offset: number): false {
-  fail(code, offset);
-  return false;
-}
-
-function isWordPart(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x5f ||
-    c === 0x24
-  );
-}
-
-function isComment(b: Uint8Array, i: number, n: number): boolean {
-  if (i + 1 >= n || b[i] !== 0x2f) return false;
-  const d = b[i + 1];
-  return d === 0x2f || d === 0x2a;
-}
-
-function hexDigit(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  if (l >= 0x61 && l <= 0x66) return l - 0x57;
-  return -1;
-}
 
 /** The code unit of the 4 hex digits at `k`; -1 for a non-hex digit, -2 if the input ends first. */
 function hex4(b: Uint8Array, k: number, n: number): number {
@@ -148,34 +98,20 @@ function stringEscape(b: Uint8Array, j: number, n: number): number {
   if (j >= n) return fail(C.UNEXPECTED_END, n);
   if (b[j] !== 0x5c) return fail(C.CONTROL_CHARACTER, j);
   if (j + 1 >= n) return fail(C.UNEXPECTED_END, n);
-  const d = b[j + 1];
-  if (d === 0x75) {
-    const u = hex4(b, j + 2, n);
-    if (u < 0) return u === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
-    if (u < 0xd800 || u > 0xdfff) return j + 6;
-    if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
-    if (j + 6 < n && b[j + 6] !== 0x5c) return fail(C.LONE_SURROGATE, j);
-    if (j + 7 < n && b[j + 7] !== 0x75) return fail(C.LONE_SURROGATE, j);
-    if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
-    const low = hex4(b, j + 8, n);
-    if (low === -2) return fail(C.UNEXPECTED_END, n);
-    if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);
-    if (low < 0xdc00 || low > 0xdfff) return fail(C.LONE_SURROGATE, j);
-    return j + 12;
-  }
-  if (
-    d === 0x22 ||
-    d === 0x5c ||
-    d === 0x2f ||
-    d === 0x62 ||
-    d === 0x66 ||
-    d === 0x6e ||
-    d === 0x72 ||
-    d === 0x74
-  ) {
-    return j + 2;
-  }
-  return fail(C.INVALID_ESCAPE, j);
+  const d = b[j + 1]!;
+  if (d !== 0x75) return d < 0x80 && SHORT_ESCAPE[d] === 1 ? j + 2 : fail(C.INVALID_ESCAPE, j);
+  const u = hex4(b, j + 2, n);
+  if (u < 0) return u === -2 ? fail(C.UNEXPECTED_END, n) : fail(C.INVALID_ESCAPE, j);
+  if (u < 0xd800 || u > 0xdfff) return j + 6;
+  if (u >= 0xdc00) return fail(C.LONE_SURROGATE, j);
+  if (j + 6 < n && b[j + 6] !== 0x5c) return fail(C.LONE_SURROGATE, j);
+  if (j + 7 < n && b[j + 7] !== 0x75) return fail(C.LONE_SURROGATE, j);
+  if (j + 7 >= n) return fail(C.UNEXPECTED_END, n);
+  const low = hex4(b, j + 8, n);
+  if (low === -2) return fail(C.UNEXPECTED_END, n);
+  if (low === -1) return fail(C.INVALID_ESCAPE, j + 6);
+  if (low < 0xdc00 || low > 0xdfff) return fail(C.LONE_SURROGATE, j);
+  return j + 12;
 }
 
 /** Length in UTF-16 code units, after unescaping, of the scanned string content [start, end). */
@@ -197,14 +133,6 @@ function decodedLength(b: Uint8Array, start: number, end: number): number {
     }
   }
   return length;
-}
-
-function hasNonZeroDigit(b: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) {
-    const c = b[k]!;
-    if (c >= 0x31 && c <= 0x39) return true;
-  }
-  return false;
 }
 
 /** Scans the number starting at `i` (a `-` or a digit); returns the offset after it. */
@@ -269,14 +197,10 @@ function scanNumber(b: Uint8Array, i: number, n: number, maxLength: number): num
   if (c === 0x2e || (c !== -1 && isWordPart(c))) return fail(C.INVALID_NUMBER, i);
   if (j - i > maxLength) return fail(C.NUMBER_TOO_LONG, i);
   if (integer) {
-    const digits = intEnd - intStart;
-    if (digits > 16) sawBigInt = true;
-    else if (digits === 16) {
-      for (let k = 0; k < 16; k++) {
-        const d = b[intStart + k]! - MAX_SAFE_DIGITS[k]!;
-        if (d > 0) sawBigInt = true;
-        if (d !== 0) break;
-      }
+    if (intEnd - intStart >= 16) {
+      const kind = integerKind(b, intStart, intEnd - intStart);
+      if (kind === OVERFLOWING_INTEGER) return fail(C.NUMBER_OVERFLOW, i);
+      if (kind === BIG_INTEGER) outcome.bigInt = true;
     }
   } else if (exponent || j - i > PLAIN_NUMBER_SAFE_LENGTH) {
     const v = Number(utf8.decode(b.subarray(i, j)));
@@ -317,16 +241,7 @@ function scanWord(b: Uint8Array, i: number, n: number): number {
   return fail(C.BARE_WORD, i);
 }
 
-/** Why the byte at `i` cannot start a value. */
-function valueRefusal(b: Uint8Array, i: number, n: number): DecodeRefusalCode {
-  const c = b[i]!;
-  if (c === 0x27) return C.SINGLE_QUOTE;
-  if (isComment(b, i, n)) return C.COMMENT;
-  if (c === 0x2e || c === 0x2b) return C.INVALID_NUMBER;
-  if (isWordPart(c)) return C.BARE_WORD;
-  return C.UNEXPECTED_CHARACTER;
-}
-
+/** The member name of the scanned span [start, end) of `b`, unescaped. */
 function decodedName(b: Uint8Array, start: number, end: number): string {
   for (let k = start; k < end; k++) {
     if (b[k] === 0x5c) return JSON.parse(utf8.decode(b.subarray(start - 1, end + 1))) as string;
@@ -334,67 +249,20 @@ function decodedName(b: Uint8Array, start: number, end: number): string {
   return utf8.decode(b.subarray(start, end));
 }
 
-function growNames(): void {
-  const size = nameStart.length * 2;
-  const grownStart = new Int32Array(size);
-  grownStart.set(nameStart);
-  nameStart = grownStart;
-  const grownEnd = new Int32Array(size);
-  grownEnd.set(nameEnd);
-  nameEnd = grownEnd;
-  const grownKey = new Int32Array(size);
-  grownKey.set(nameKey);
-  nameKey = grownKey;
-}
-
 /**
- * The Set path of duplicate detection, for objects with many members or an escaped name: moves
- * the object's recorded spans into a Set of decoded names; false when the name is already there.
- */
-function recordNameInSet(b: Uint8Array, start: number, end: number, depth: number): boolean {
-  let set = nameSets[depth];
-  if (set === undefined) {
-    set = new Set<string>();
-    const base = nameBase[depth]!;
-    for (let k = base; k < nameTop; k++) set.add(decodedName(b, nameStart[k]!, nameEnd[k]!));
-    nameTop = base;
-    nameSets[depth] = set;
-    setsUsed = true;
-  }
-  const name = decodedName(b, start, end);
-  if (set.has(name)) return false;
-  set.add(name);
-  return true;
-}
-
-function ensureDepth(maxDepth: number): void {
-  if (kinds.length > maxDepth + 1) return;
-  const size = maxDepth + 2;
-  kinds = new Uint8Array(size);
-  nameBase = new Int32Array(size);
-  nameBits = new Int32Array(size);
-}
-
-/**
- * Scans the first `n` bytes of `b` (well-formed UTF-8) against every rule; true when they are
- * accepted. On refusal, `scanFailCode()` and `scanFailOffset()` say why and where. `words`, a view
- * of the same bytes, lets string content be skipped four bytes at a time; by default one is made
- * for inputs long enough to repay making it.
+ * Scans the first `n` bytes of `b` (well-formed UTF-8) against every rule and returns the outcome
+ * (the one shared object: read it before the next scan). `words`, a view of the same bytes, lets
+ * string content be skipped four bytes at a time; by default one is made for inputs long enough to
+ * repay making it.
  */
 export function scan(
   b: Uint8Array,
   n: number,
   limits: DecodeLimits,
   words: DataView | null = n >= WORD_SKIP_LENGTH ? new DataView(b.buffer, b.byteOffset, n) : null,
-): boolean {
-  sawBigInt = false;
-  nameTop = 0;
-  const ok = scanDocument(b, n, limits, words);
-  if (setsUsed) {
-    nameSets = [];
-    setsUsed = false;
-  }
-  return ok;
+): ScanOutcome {
+  beginScan(limits.maxNestingDepth);
+  return endScan(scanDocument(b, n, limits, words));
 }
 
 function scanDocument(
@@ -407,7 +275,8 @@ function scanDocument(
   const maxString = limits.maxStringLength;
   const maxName = limits.maxNameLength;
   const maxNumber = limits.maxNumberLength;
-  ensureDepth(maxDepth);
+  const table = names;
+  const { kinds, base, bits } = table;
   if (n >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
     return refuse(C.BYTE_ORDER_MARK, 0);
   }
@@ -440,29 +309,31 @@ function scanDocument(
       if (j - start > maxName && decodedLength(b, start, j) > maxName) {
         return refuse(C.NAME_TOO_LONG, i);
       }
-      if (setsUsed || escaped || nameTop - nameBase[depth]! >= PAIRWISE_NAMES) {
-        if (!recordNameInSet(b, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
+      if (table.setsUsed || escaped || table.top - base[depth]! >= PAIRWISE_NAMES) {
+        if (!recordNameInSet(b, decodedName, start, j, depth)) return refuse(C.DUPLICATE_KEY, i);
       } else {
         const length = j - start;
         const key = (length << 16) ^ (b[start]! << 8) ^ b[j - 1]!;
         const bit = 1 << (Math.imul(key, NAME_HASH) >>> 27);
-        const seen = nameBits[depth]!;
+        const seen = bits[depth]!;
+        const top = table.top;
         if ((seen & bit) !== 0) {
-          for (let k = nameBase[depth]!; k < nameTop; k++) {
-            if (nameKey[k] !== key) continue;
-            const s = nameStart[k]!;
-            if (nameEnd[k]! - s !== length) continue;
+          const { start: starts, end: ends, key: keys } = names;
+          for (let k = base[depth]!; k < top; k++) {
+            if (keys[k] !== key) continue;
+            const s = starts[k]!;
+            if (ends[k]! - s !== length) continue;
             let m = 0;
             while (m < length && b[s + m] === b[start + m]) m++;
             if (m === length) return refuse(C.DUPLICATE_KEY, i);
           }
         }
-        nameBits[depth] = seen | bit;
-        if (nameTop === nameStart.length) growNames();
-        nameStart[nameTop] = start;
-        nameEnd[nameTop] = j;
-        nameKey[nameTop] = key;
-        nameTop++;
+        bits[depth] = seen | bit;
+        if (top === table.start.length) growNames();
+        table.start[top] = start;
+        table.end[top] = j;
+        table.key[top] = key;
+        table.top = top + 1;
       }
       i = j + 1;
       c = i < n ? b[i]! : -1;
@@ -498,9 +369,9 @@ function scanDocument(
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = ++i < n ? b[i]! : -1;
       if (open === 0x7b) {
         kinds[depth] = OBJECT;
-        nameBase[depth] = nameTop;
-        nameBits[depth] = 0;
-        if (setsUsed) nameSets[depth] = undefined;
+        base[depth] = table.top;
+        bits[depth] = 0;
+        if (table.setsUsed) table.sets[depth] = undefined;
         if (c !== 0x7d) {
           expectName = true;
           continue;
@@ -532,8 +403,8 @@ function scanDocument(
         break;
       }
       if (c === 0x7d && depth > 0 && kinds[depth] === OBJECT) {
-        nameTop = nameBase[depth]!;
-        if (setsUsed) nameSets[depth] = undefined;
+        table.top = base[depth]!;
+        if (table.setsUsed) table.sets[depth] = undefined;
         depth--;
         i++;
       } else if (c === 0x5d && depth > 0 && kinds[depth] === ARRAY) {

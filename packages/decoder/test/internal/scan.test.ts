@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DECODE_LIMITS } from '../../src/index.ts';
-import { scan, scanFailCode, scanFailOffset } from '../../src/internal/scan.ts';
-import { scanText, textFailCode, textFailIndex } from '../../src/internal/scan-text.ts';
+import { scan } from '../../src/internal/scan.ts';
+import { scanText } from '../../src/internal/scan-text.ts';
 import { unitsOf, utf8 } from '../support.ts';
 
 const plain = fc.constantFrom(
@@ -41,14 +41,14 @@ function judgeBytes(text: string, shift: number): [boolean, string, number] {
   const buffer = new Uint8Array(shift + encoded.length + 3).fill(0x22);
   buffer.set(encoded, shift);
   const bytes = buffer.subarray(shift, shift + encoded.length);
-  const passed = scan(bytes, bytes.length, DEFAULT_DECODE_LIMITS);
-  return passed ? [true, '', 0] : [false, scanFailCode(), scanFailOffset()];
+  const outcome = scan(bytes, bytes.length, DEFAULT_DECODE_LIMITS);
+  return outcome.accepted ? [true, '', 0] : [false, outcome.code, outcome.at];
 }
 
 function judgeUnits(text: string): [boolean, string, number] {
-  const passed = scanText(text, unitsOf(text), DEFAULT_DECODE_LIMITS);
-  if (passed) return [true, '', 0];
-  return [false, textFailCode(), utf8(text.slice(0, textFailIndex())).length];
+  const outcome = scanText(text, unitsOf(text), DEFAULT_DECODE_LIMITS);
+  if (outcome.accepted) return [true, '', 0];
+  return [false, outcome.code, utf8(text.slice(0, outcome.at)).length];
 }
 
 describe('scan', () => {
