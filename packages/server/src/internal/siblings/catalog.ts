@@ -20,18 +20,7 @@ import { KIND_META_KEY, TOOL_LOG_LEVELS, WEIGHT_META_KEY } from '@portcullis/cat
 import type { Guardrails } from './dispatcher.ts';
 
 export type LogLevel = ToolLogLevel;
-export type {
-  AnyToolDefinition,
-  Catalog,
-  CatalogEntry,
-  DispatchingContext,
-  Exposure,
-  RegistryContext,
-  ToolAnnotations,
-  ToolContext,
-  ToolKind,
-  ToolWeight,
-};
+export type { AnyToolDefinition, Catalog, CatalogEntry, Exposure };
 export const LOG_LEVELS = TOOL_LOG_LEVELS;
 export { KIND_META_KEY, WEIGHT_META_KEY };
 

@@ -11,15 +11,13 @@ import {
   measureSchema,
   OPENAI_STRICT_LIMITS,
   type Publication,
-  type PublicationResult,
   publishEveryDialect,
   type SchemaMeasure,
   type SchemaSide,
 } from '@portcullis/dialects';
 import type { JsonValue, SchemaObject } from './schema.ts';
 
-export type { DialectName, Publication, SchemaMeasure, SchemaSide };
-export type DialectPublication = PublicationResult;
+export type { DialectName, Publication, SchemaMeasure };
 export {
   ANTHROPIC_STRICT_LIMITS,
   DEFAULT_DIALECT,

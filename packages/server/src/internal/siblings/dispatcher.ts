@@ -12,7 +12,6 @@ export {
   type DispatcherOptions,
   type DispatchRefusal,
   type Guardrails,
-  type Job,
   type JobContext,
   type JobOutcome,
   type JobReport,

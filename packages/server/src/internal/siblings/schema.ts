@@ -13,9 +13,8 @@ import {
 import { isJsonObject, type SchemaObject } from '@portcullis/schema/document';
 import type { TSchema } from 'typebox';
 
-export type { ConformRefusal } from '@portcullis/schema';
-export type { JsonObject, JsonValue, SchemaObject };
-export { ARTIFACT_REFS_PROPERTY, isJsonObject, publishCanonical, stringifyCanonical };
+export type { JsonValue, SchemaObject };
+export { publishCanonical, stringifyCanonical };
 
 /** The admitted value in its declared runtime types, or where it could not be converted. */
 export type Conformed = ConformResult<unknown>;
