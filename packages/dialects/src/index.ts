@@ -14,6 +14,7 @@ export {
   type InlinePolicy,
   inlineRefs,
 } from './inline-refs.ts';
+export { measureSchema, type SchemaMeasure } from './internal/measure.ts';
 export {
   ANTHROPIC_STRICT_LIMITS,
   ANTHROPIC_STRICT_UNROLL_DEPTH,
@@ -21,4 +22,3 @@ export {
 } from './limits.ts';
 export { DEFAULT_DIALECT, DIALECT_NAMES, type DialectName, isDialectName } from './names.ts';
 export { type PublicationResult, publishEveryDialect } from './publish-every.ts';
-export { measureSchema, type SchemaMeasure } from './internal/measure.ts';

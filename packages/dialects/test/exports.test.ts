@@ -26,9 +26,11 @@ it('exports exactly the reviewed names from the root entry', () => {
     OPENAI_STRICT_LIMITS: 'const',
     Publication: 'interface',
     PublicationResult: 'type',
+    SchemaMeasure: 'interface',
     SchemaSide: 'type',
     inlineRefs: 'function',
     isDialectName: 'function',
+    measureSchema: 'function',
     publishEveryDialect: 'function',
   });
 });
