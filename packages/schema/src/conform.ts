@@ -131,7 +131,10 @@ function convert(plan: Plan, value: unknown, failure: Failure, depth: number): u
         if (depth >= DEPTH_LIMIT) return fail(failure, plan, 'depth');
         const out: unknown[] = [];
         for (let index = 0; index < value.length; index += 1) {
-          const item = convert(plan.item, value[index], failure, depth + 1);
+          // A hole is no JSON value, whatever a polluted prototype holds at its index.
+          const item = Object.hasOwn(value, index)
+            ? convert(plan.item, value[index], failure, depth + 1)
+            : fail(failure, plan.item, 'type');
           if (item === FAIL) {
             failure.segments.push(String(index));
             return FAIL;
@@ -226,6 +229,7 @@ function copyOpen(value: unknown, depth: number): unknown {
       if (Array.isArray(value)) {
         const out: unknown[] = [];
         for (let index = 0; index < value.length; index += 1) {
+          if (!Object.hasOwn(value, index)) return FAIL;
           const item = copyOpen(value[index], depth + 1);
           if (item === FAIL || item === TOO_DEEP) return item;
           out.push(item);
