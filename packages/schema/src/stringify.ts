@@ -1,4 +1,5 @@
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from './errors.ts';
+import { holesMayReadValues } from './internal/holes.ts';
 import { escapePointerSegment } from './ref.ts';
 
 /**
@@ -61,6 +62,8 @@ function writeNative(value: unknown): string {
   const holders: object[] = [];
   const keys: string[] = [];
   let holderIsArray = false;
+  // A hole reads as `undefined` (refused below) unless a polluted prototype fills it.
+  const checkHoles = holesMayReadValues();
   // The container the replacer last returned: the next holder when the serializer descends.
   let pending: unknown;
   let pendingKey = '';
@@ -86,7 +89,9 @@ function writeNative(value: unknown): string {
     }
     pending = undefined;
     // An absent index is a hole, even when a prototype holds something at that index.
-    if (holderIsArray && !Object.hasOwn(this, key)) throw notJson(pointer(keys, key));
+    if (checkHoles && holderIsArray && !Object.hasOwn(this, key)) {
+      throw notJson(pointer(keys, key));
+    }
     switch (typeof item) {
       case 'string':
         if (!item.includes(FENCE)) return item;
