@@ -6,6 +6,7 @@ import {
   planOf,
   typeOf,
 } from './internal/conform-plan.ts';
+import { holesMayReadValues } from './internal/holes.ts';
 import { escapePointerSegment } from './ref.ts';
 
 export type { ConformType };
@@ -39,6 +40,13 @@ const MAP_ENTRY = '<entry>';
 const DEPTH_LIMIT = 1024;
 
 const FAIL: unique symbol = Symbol('not conforming');
+
+/**
+ * Whether the current call must check each array index as the array's own: a hole reads as
+ * `undefined` (refused as no JSON value) unless a polluted prototype fills it. Set by every call
+ * before its walk; the walk is synchronous.
+ */
+let checkHoles = false;
 const TOO_DEEP: unique symbol = Symbol('too deep');
 
 type Reason = 'type' | 'missing' | 'undeclared' | 'depth';
@@ -76,6 +84,7 @@ export function conform<TDeclaration extends TSchema>(
   const plan = planOf(declaration);
   let failure: Failure = { plan: undefined, reason: 'type', segments: [] };
   let value: unknown;
+  checkHoles = holesMayReadValues();
   try {
     value = convert(plan, admitted, failure, 0);
   } catch (error) {
@@ -131,7 +140,11 @@ function convert(plan: Plan, value: unknown, failure: Failure, depth: number): u
         if (depth >= DEPTH_LIMIT) return fail(failure, plan, 'depth');
         const out: unknown[] = [];
         for (let index = 0; index < value.length; index += 1) {
-          const item = convert(plan.item, value[index], failure, depth + 1);
+          // A hole is no JSON value, whatever a polluted prototype holds at its index.
+          const item =
+            checkHoles && !Object.hasOwn(value, index)
+              ? fail(failure, plan.item, 'type')
+              : convert(plan.item, value[index], failure, depth + 1);
           if (item === FAIL) {
             failure.segments.push(String(index));
             return FAIL;
@@ -226,6 +239,7 @@ function copyOpen(value: unknown, depth: number): unknown {
       if (Array.isArray(value)) {
         const out: unknown[] = [];
         for (let index = 0; index < value.length; index += 1) {
+          if (checkHoles && !Object.hasOwn(value, index)) return FAIL;
           const item = copyOpen(value[index], depth + 1);
           if (item === FAIL || item === TOO_DEEP) return item;
           out.push(item);

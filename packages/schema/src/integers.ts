@@ -49,10 +49,20 @@ function narrowed(
 ): bigint {
   const { minimum, maximum } = INTEGER_WIDTHS[width];
   if (given === undefined) return BigInt(fallback);
-  if (typeof given === 'number' && !Number.isInteger(given)) {
+  // A string or any other kind would be converted by `BigInt` ('5' to 5n); a bound is a number.
+  if (typeof given !== 'bigint' && !(typeof given === 'number' && Number.isInteger(given))) {
     throw new SchemaDefectError(
       SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
       `The \`${which}\` of \`${width}\` is not an integer; give an integer bound.`,
+      { path: `/${which}` },
+    );
+  }
+  // A double beyond 2^53 - 1 may be a rounded literal (9007199254740993 reads as ...992), so the
+  // bound the author wrote is not known exactly; only a bigint states it.
+  if (typeof given === 'number' && !Number.isSafeInteger(given) && width === 'Int64') {
+    throw new SchemaDefectError(
+      SCHEMA_ERROR_CODES.MALFORMED_SCHEMA,
+      `The \`${which}\` of \`Int64\` is a number beyond 2^53 - 1, which a double may have rounded; give it as a \`bigint\`.`,
       { path: `/${which}` },
     );
   }

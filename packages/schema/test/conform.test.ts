@@ -297,6 +297,27 @@ describe('conform refuses what the declaration cannot hold', () => {
     });
   });
 
+  it('refuses a hole in an array, even where a polluted prototype holds a value at its index', () => {
+    const holed = (): unknown[] => {
+      const items: unknown[] = [];
+      items[1] = 2;
+      return items;
+    };
+    const prototype = Object.prototype as unknown as Record<string, unknown>;
+    for (const polluted of [false, true]) {
+      if (polluted) prototype['0'] = 7;
+      try {
+        expect(refusal({ ...BASE, ids: holed() })).toMatchObject({ path: '/ids/0', type: 'Int64' });
+        expect(refusal({ ...BASE, extra: holed() })).toMatchObject({
+          path: '/extra',
+          type: 'unknown',
+        });
+      } finally {
+        delete prototype['0'];
+      }
+    }
+  });
+
   it('refuses a value that nests without end, or past the limit, instead of throwing', () => {
     const List = Recursive('List', (self) => Type.Object({ next: Type.Optional(self) }));
     const list = Type.Object({ list: List });

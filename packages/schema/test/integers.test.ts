@@ -68,6 +68,11 @@ describe('integer widths', () => {
       minimum: 0n,
       maximum: INT64_MAX,
     });
+    expect({ ...Int64({ minimum: -(2 ** 53 - 1), maximum: 2n ** 60n }) }).toEqual({
+      type: 'bigint',
+      minimum: -(2n ** 53n - 1n),
+      maximum: 2n ** 60n,
+    });
   });
 
   it.each([
@@ -77,6 +82,31 @@ describe('integer widths', () => {
     ['crossed', () => Uint32({ minimum: 5, maximum: 4 }), 'exceeds its `maximum`', ''],
     ['beyond 64 bits', () => Int64({ maximum: 2n ** 63n }), 'outside the width', '/maximum'],
     ['a fractional Int64 bound', () => Int64({ minimum: 0.5 }), 'is not an integer', '/minimum'],
+    // 2 ** 53 + 1 (as the literal 9007199254740993) reads as 2 ** 53: only a bigint is exact there.
+    [
+      'an Int64 number beyond 2^53 - 1',
+      () => Int64({ maximum: 2 ** 53 + 1 }),
+      'give it as a `bigint`',
+      '/maximum',
+    ],
+    [
+      'an Int64 number of -2^63',
+      () => Int64({ minimum: -(2 ** 63) }),
+      'give it as a `bigint`',
+      '/minimum',
+    ],
+    [
+      'a string',
+      () => Int8({ maximum: '5' as unknown as number }),
+      'is not an integer',
+      '/maximum',
+    ],
+    [
+      'a string on Int64',
+      () => Int64({ minimum: '0' as unknown as bigint }),
+      'is not an integer',
+      '/minimum',
+    ],
   ])('refuses a bound %s at declaration', (_name, build, words, path) => {
     expect(build).toThrow(
       expect.objectContaining({ code: SCHEMA_ERROR_CODES.MALFORMED_SCHEMA, details: { path } }),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ArtifactRefs,
   Int8,
+  Int64,
   publishCanonical,
   Recursive,
   SCHEMA_ERROR_CODES,
@@ -202,6 +203,7 @@ describe('malformed declarations', () => {
     ['crossed bounds', Type.Integer({ minimum: 5, maximum: 4 }), MODE],
     ['an Int64 bound beyond 64 bits', Type.BigInt({ maximum: 2n ** 63n }), `${MODE}/maximum`],
     ['a fractional Int64 bound', Type.BigInt({ minimum: 0.5 }), `${MODE}/minimum`],
+    ['an Int64 number bound beyond 2^53 - 1', Type.BigInt({ maximum: 2 ** 60 }), `${MODE}/maximum`],
     ['crossed Int64 bounds', Type.BigInt({ minimum: 2n, maximum: 1n }), MODE],
     [
       'a description that is not a string',
@@ -268,6 +270,20 @@ describe('references and definitions', () => {
     const defect = defectOf(Type.Object({ one, two }));
     expect(defect.code).toBe(CONFLICTING_DEFINITION);
     expect(defect.details.path).toBe('/properties/two');
+  });
+
+  it('refuses two recursive types under one name whose integers differ only in width', () => {
+    // Both publish bounds 0..5, but one is an `Int64` (bigint bounds, a bigint in the handler) and
+    // the other an `Int8`: one entry would tell a reader of the document the wrong type.
+    const wide = Recursive('Counter', (self) =>
+      Type.Object({ n: Int64({ minimum: 0n, maximum: 5n }), next: Type.Optional(self) }),
+    );
+    const narrow = Recursive('Counter', (self) =>
+      Type.Object({ n: Int8({ minimum: 0, maximum: 5 }), next: Type.Optional(self) }),
+    );
+    const defect = defectOf(Type.Object({ wide, narrow }));
+    expect(defect.code).toBe(CONFLICTING_DEFINITION);
+    expect(defect.details.path).toBe('/properties/narrow');
   });
 
   it('refuses a recursive type whose name no reference can spell', () => {

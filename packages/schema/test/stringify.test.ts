@@ -1,9 +1,10 @@
 /**
  * Guards the one writer of everything that leaves a process: it writes exactly what JSON.stringify
  * writes wherever JSON.stringify is faithful (undefined members left out, `toJSON` honoured,
- * `__proto__` an ordinary key, key order kept), writes every bigint as its exact integer literal,
- * and throws NOT_JSON with the pointer of the place where JSON.stringify would throw, write `null`
- * for something else, or drop a value silently.
+ * `__proto__` an ordinary key, key order kept), writes every bigint as its exact integer literal at
+ * any depth (deeper than the call stack too), reads each place and asks each `toJSON` once, and
+ * throws NOT_JSON with the pointer of the place where JSON.stringify would throw, write `null` for
+ * something else, or drop a value silently (never a `RangeError`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -46,11 +47,23 @@ function hasToJSON(value: unknown): boolean {
 
 const KEYS = fc.oneof(
   fc.string({ maxLength: 5 }),
-  fc.constantFrom('__proto__', 'toJSON', 'constructor', '', 'a/b', '\u0000'),
+  fc.constantFrom(
+    '__proto__',
+    'toJSON',
+    'constructor',
+    '',
+    'a/b',
+    '\u0000',
+    '\u0000s0\u0000',
+    '\u00001\u0000',
+  ),
 );
 
-/** Strings, now and then with a NUL, which sends the whole value down the exact path. */
-const STRINGS = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', 'a\u0000b'));
+/** Strings, now and then with a NUL (the writer's fence), some shaped like its markers. */
+const STRINGS = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\u0000s0\u0000', '\u0000-1\u0000'),
+);
 
 /**
  * Values JSON.stringify writes faithfully and holding no bigint: JSON, `undefined` object members,
@@ -235,6 +248,105 @@ describe('stringifyCanonical', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('CANARY');
       expect((error as Error).message).not.toContain('secret');
+    }
+  });
+});
+
+/** `value` inside `depth` levels: an object whose one key is `k` outermost, then an array, ... */
+function nested(value: unknown, depth: number): unknown {
+  let out = value;
+  for (let level = depth; level > 0; level -= 1) out = level % 2 === 0 ? [out] : { k: out };
+  return out;
+}
+
+describe('stringifyCanonical beyond the call stack and the native serializer', () => {
+  it('writes a value nested deeper than the call stack reaches, bigints included', () => {
+    for (const depth of [4_000, 10_000, 100_000]) {
+      const open = '{"k":['.repeat(depth / 2);
+      const close = ']}'.repeat(depth / 2);
+      expect(stringifyCanonical(nested(2n ** 64n, depth))).toBe(
+        `${open}18446744073709551616${close}`,
+      );
+      expect(stringifyCanonical(nested('\u0000', depth))).toBe(`${open}"\\u0000"${close}`);
+    }
+  });
+
+  it('names the deep place of a defect instead of overflowing', () => {
+    const depth = 10_000;
+    const path = '/k/0'.repeat(depth / 2);
+    expect(() => stringifyCanonical(nested(Number.NaN, depth))).toThrow(
+      expect.objectContaining({ code: 'NOT_JSON', details: { path } }),
+    );
+    const loop: unknown[] = [];
+    loop.push(nested(loop, depth));
+    expect(() => stringifyCanonical(loop)).toThrow(expect.objectContaining({ code: 'NOT_JSON' }));
+  });
+
+  it('writes what JSON.stringify writes around the depth where it stops following natively', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 240, max: 280 }),
+        fc.array(faithful, { minLength: 1, maxLength: 3 }),
+        (depth, leaves) => {
+          const value = nested(leaves, depth);
+          expect(stringifyCanonical(value)).toBe(JSON.stringify(value));
+          const beside = { deep: value, leaves, tail: nested(leaves, depth + 1) };
+          expect(stringifyCanonical(beside)).toBe(JSON.stringify(beside));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('asks each toJSON once and reads each getter once, whichever way the value is written', () => {
+    let asked = 0;
+    // The first answer is a bigint, any later one a string: a second asking would show.
+    const answer = { toJSON: () => (++asked === 1 ? 5n : 'asked again') };
+    expect(stringifyCanonical({ a: answer })).toBe('{"a":5}');
+    expect(asked).toBe(1);
+    asked = 0;
+    expect(stringifyCanonical({ s: '\u0000', a: answer })).toBe('{"s":"\\u0000","a":5}');
+    expect(asked).toBe(1);
+    asked = 0;
+    expect(stringifyCanonical(nested({ a: answer }, 1_000))).toBe(
+      `${'{"k":['.repeat(500)}{"a":5}${']}'.repeat(500)}`,
+    );
+    expect(asked).toBe(1);
+    let read = 0;
+    const getter = {
+      get n() {
+        read += 1;
+        return 1;
+      },
+    };
+    expect(stringifyCanonical([getter, 2n])).toBe('[{"n":1},2]');
+    expect(read).toBe(1);
+  });
+
+  it('cannot be fooled by keys or strings that look like its markers', () => {
+    const value = objectOf(
+      [
+        ['\u0000s0\u0000', '\u0000s0\u0000'],
+        ['\u00007\u0000', 8n],
+        ['x', ['\u0000s1\u0000', '"\u00009\u0000"']],
+      ],
+      false,
+    );
+    expect(stringifyCanonical(value)).toBe(reference(value));
+  });
+
+  it('refuses a hole even where a polluted prototype holds a value at its index', () => {
+    const prototype = Object.prototype as unknown as Record<string, unknown>;
+    prototype['0'] = 'polluted';
+    try {
+      expect(() => stringifyCanonical({ a: holed() })).toThrow(
+        expect.objectContaining({ code: 'NOT_JSON', details: { path: '/a/0' } }),
+      );
+      expect(() => stringifyCanonical({ a: holed(), s: '\u0000', n: nested(1, 300) })).toThrow(
+        expect.objectContaining({ code: 'NOT_JSON', details: { path: '/a/0' } }),
+      );
+    } finally {
+      delete prototype['0'];
     }
   });
 });

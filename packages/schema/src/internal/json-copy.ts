@@ -50,3 +50,26 @@ export function defineEntry(target: object, key: string, value: unknown): void {
     configurable: true,
   });
 }
+
+/**
+ * True when `a` and `b` are the same JSON, member for member in the same order, a `bigint` never
+ * equal to a `number`: an `Int64` bound `0n` and an `Int8` bound `0` publish the same text but are
+ * different types.
+ */
+export function sameJson(a: JsonValue, b: JsonValue): boolean {
+  if (typeof a !== typeof b) return false;
+  if (typeof a !== 'object' || a === null || b === null) return a === b;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameJson(item, b[index] as JsonValue));
+  }
+  const one = a as Readonly<Record<string, JsonValue>>;
+  const other = b as Readonly<Record<string, JsonValue>>;
+  const keys = Object.keys(one);
+  const otherKeys = Object.keys(other);
+  if (keys.length !== otherKeys.length) return false;
+  return keys.every(
+    (key, index) =>
+      otherKeys[index] === key && sameJson(one[key] as JsonValue, other[key] as JsonValue),
+  );
+}

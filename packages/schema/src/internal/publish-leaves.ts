@@ -159,7 +159,7 @@ function int64Bound(value: unknown, fallback: bigint, path: string): bigint {
   if (bound === undefined || bound < INT64_MIN || bound > INT64_MAX) {
     throw malformed(
       path,
-      'The `Int64` bound is not an integer from -2^63 to 2^63 - 1; give one within that range.',
+      'The `Int64` bound is not an integer from -2^63 to 2^63 - 1 stated exactly (a number beyond 2^53 - 1 may be a rounded literal); give it as a `bigint` within that range.',
     );
   }
   return bound;

@@ -4,8 +4,7 @@ import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { STRING_KEY_PATTERN } from '../map.ts';
 import { defRef, escapePointerSegment } from '../ref.ts';
-import { stringifyCanonical } from '../stringify.ts';
-import { defineEntry } from './json-copy.ts';
+import { defineEntry, sameJson } from './json-copy.ts';
 import {
   annotated,
   checkKeys,
@@ -87,10 +86,7 @@ export class Publisher {
     }
     for (const claim of this.#claims) {
       const first = this.#defs.get(claim.name)?.published;
-      if (
-        first === undefined ||
-        stringifyCanonical(first) !== stringifyCanonical(claim.published)
-      ) {
+      if (first === undefined || !sameJson(first, claim.published)) {
         throw new SchemaDefectError(
           SCHEMA_ERROR_CODES.CONFLICTING_DEFINITION,
           `Two different recursive types are both named \`${claim.name}\`; give each its own name.`,
