@@ -1,3 +1,8 @@
+/*
+ * Longer than 400 lines: it is one hot loop with the helpers that index its units, the twin of
+ * scan.ts line for line; splitting it would only scatter what must be read side by side with that
+ * twin (what both share is in scan-common.ts).
+ */
 import type { DecodeLimits } from '../limits.ts';
 import { DECODE_REFUSAL_CODES as C } from '../refusal.ts';
 import {
@@ -35,10 +40,7 @@ import {
  * UTF-16 indexes; the caller turns the one in a refusal into a UTF-8 byte offset. A raw lone
  * surrogate inside a string is only noted (the caller locates it and refuses); anywhere else it
  * stops the scan as a character out of place.
- *
- * Longer than the house's 400 lines: it is one hot loop with the helpers that index its units, the
- * twin of scan.ts line for line; splitting it would only scatter what must be read side by side
- * with that twin (what both share is in scan-common.ts).
+
  */
 
 /** The string being scanned, for the rare slices (a number to convert, a name to unescape). */

@@ -1,3 +1,8 @@
+/*
+ * Longer than 400 lines: it is one hot loop with the helpers that index its bytes, the twin of
+ * scan-text.ts line for line; splitting it would only scatter what must be read side by side with
+ * that twin (what both share is in scan-common.ts).
+ */
 import type { DecodeLimits } from '../limits.ts';
 import { DECODE_REFUSAL_CODES as C } from '../refusal.ts';
 import {
@@ -33,10 +38,7 @@ import {
  * that native JSON.parse reads to exactly the value we mean, unless the outcome says an integer
  * needs a `bigint`. The bytes must already be well-formed UTF-8 (the caller checks that natively),
  * so a byte >= 0x80 inside a string is content, and outside one is a character out of place.
- *
- * Longer than the house's 400 lines: it is one hot loop with the helpers that index its bytes, the
- * twin of scan-text.ts line for line; splitting it would only scatter what must be read side by
- * side with that twin (what both share is in scan-common.ts).
+
  */
 
 /** 1 for the bytes that end plain string content: `"`, `\` and the C0 controls. */
