@@ -152,8 +152,8 @@ describe('search_documents', () => {
 
 describe('read_document', () => {
   it('returns a document artifact with a minted ref, whole or by lines', async () => {
-    const [hit] = (await search({ query: 'ferry', filter: { path_prefix: 'rivers/001' } }))
-      .hits as Hit[];
+    const hit = (await search({ query: 'ferry', filter: { path_prefix: 'rivers/001' } }))
+      .hits[0] as Hit;
     const { document } = (await harness.call('read_document', { id: hit.id })) as {
       document: Record<string, unknown>;
     };

@@ -25,13 +25,14 @@ function nodes(document: JsonValue): JsonObject[] {
   const found: JsonObject[] = [];
   const pending: JsonValue[] = [document];
   while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    const node = value as JsonObject;
     found.push(node);
     for (const key of ['properties', '$defs']) {
       const children = node[key];
       if (children && typeof children === 'object' && !Array.isArray(children)) {
-        pending.push(...Object.values(children));
+        pending.push(...(Object.values(children) as JsonValue[]));
       }
     }
     for (const key of ['items', 'additionalProperties']) {
@@ -73,7 +74,9 @@ const WIDTH_USES: readonly [
 function property(document: JsonObject | undefined, path: string): JsonObject | undefined {
   let node: JsonValue | undefined = document;
   for (const name of path.split('/')) {
-    const properties = (node as { properties?: Record<string, JsonValue> } | undefined)?.properties;
+    const properties: Record<string, JsonValue> | undefined = (
+      node as { properties?: Record<string, JsonValue> } | undefined
+    )?.properties;
     node = properties?.[name];
   }
   return node as JsonObject | undefined;
