@@ -60,7 +60,7 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
   if (!isObject(root)) return refuse('It must be a JSON object with `consumers`.');
   const extra = Object.keys(root).filter((key) => !CONFIG_KEYS.has(key));
   if (extra.length > 0) return refuse('Only `consumers` and `stdio` may appear at its top level.');
-  const consumers = root['consumers'];
+  const consumers = root.consumers;
   if (!Array.isArray(consumers) || consumers.length === 0) {
     return refuse('`consumers` must be a non-empty list.');
   }
@@ -105,7 +105,7 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
       tools: tools === '*' ? '*' : [...new Set(tools as string[])],
     });
   }
-  const stdio = root['stdio'];
+  const stdio = root.stdio;
   if (stdio !== undefined && (typeof stdio !== 'string' || !names.has(stdio))) {
     return refuse('`stdio` must name one of the consumers.');
   }

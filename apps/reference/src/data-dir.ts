@@ -17,14 +17,11 @@ export function defaultDataDir(
   home: string = homedir(),
 ): string {
   if (platform === 'win32') {
-    return win32.join(
-      env['LOCALAPPDATA'] ?? win32.join(home, 'AppData', 'Local'),
-      DATA_FOLDER_NAME,
-    );
+    return win32.join(env.LOCALAPPDATA ?? win32.join(home, 'AppData', 'Local'), DATA_FOLDER_NAME);
   }
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', DATA_FOLDER_NAME);
-  const xdg = env['XDG_DATA_HOME'];
+  const xdg = env.XDG_DATA_HOME;
   // The XDG specification ignores a relative path.
-  const base = xdg !== undefined && xdg.startsWith('/') ? xdg : join(home, '.local', 'share');
+  const base = xdg?.startsWith('/') ? xdg : join(home, '.local', 'share');
   return join(base, DATA_FOLDER_NAME);
 }

@@ -144,7 +144,7 @@ describe('defaultConfig', () => {
     const resolve = consumerResolver(parsed.value);
     expect(resolve(first.tokens.admin)).toBe('admin');
     expect(resolve(first.tokens.reader)).toBe('reader');
-    expect(grantsOf(parsed.value, EXPOSED_TOOLS)['reader']).toEqual([...READ_ONLY_TOOLS]);
+    expect(grantsOf(parsed.value, EXPOSED_TOOLS).reader).toEqual([...READ_ONLY_TOOLS]);
     expect(parsed.value.stdio).toBe('admin');
   });
 });

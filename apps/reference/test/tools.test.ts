@@ -157,16 +157,16 @@ describe('read_document', () => {
     const { document } = (await harness.call('read_document', { id: hit.id })) as {
       document: Record<string, unknown>;
     };
-    expect(document['ref']).toMatch(/^document:[0-9a-f-]{36}$/);
+    expect(document.ref).toMatch(/^document:[0-9a-f-]{36}$/);
     expect(document).toMatchObject({
       id: hit.id,
       path: 'rivers/001-ferry.md',
       title: 'Quiet ferry, note 1',
       first_line: 1,
     });
-    expect(document['file_tags']).toEqual(['reference', 'rivers']);
-    const lines = String(document['text']).split('\n');
-    expect(lines.length).toBe(document['line_count']);
+    expect(document.file_tags).toEqual(['reference', 'rivers']);
+    const lines = String(document.text).split('\n');
+    expect(lines.length).toBe(document.line_count);
     const tail = (await harness.call('read_document', {
       id: hit.id,
       start_line: -2,
@@ -174,12 +174,12 @@ describe('read_document', () => {
     })) as {
       document: Record<string, unknown>;
     };
-    expect(tail.document['text']).toBe(lines.at(-2));
-    expect(tail.document['first_line']).toBe(lines.length - 1);
+    expect(tail.document.text).toBe(lines.at(-2));
+    expect(tail.document.first_line).toBe(lines.length - 1);
     const past = (await harness.call('read_document', { id: hit.id, start_line: 100_000 })) as {
       document: Record<string, unknown>;
     };
-    expect(past.document['text']).toBe('');
+    expect(past.document.text).toBe('');
   });
 
   it('answers an unknown id with a not-found naming the resource type only', async () => {

@@ -113,17 +113,17 @@ describe('the document tools together', () => {
   it('use every temporal format, a map, a recursive definition, enums and an open value', () => {
     const every = all().flatMap(nodes);
     const formats = new Set(
-      every.map((node) => node['format']).filter((format) => format !== undefined),
+      every.map((node) => node.format).filter((format) => format !== undefined),
     );
     expect(formats).toEqual(new Set(['date-time', 'date', 'time', 'duration']));
-    expect(every.some((node) => typeof node['additionalProperties'] === 'object')).toBe(true);
-    expect(every.some((node) => Array.isArray(node['enum']))).toBe(true);
+    expect(every.some((node) => typeof node.additionalProperties === 'object')).toBe(true);
+    expect(every.some((node) => Array.isArray(node.enum))).toBe(true);
     const search = harness.catalog.get('search_documents')?.canonicalInput as JsonObject;
-    expect(Object.keys(search['$defs'] as JsonObject)).toEqual(['Filter']);
+    expect(Object.keys(search.$defs as JsonObject)).toEqual(['Filter']);
     const tag = harness.catalog.get('tag_documents')?.canonicalInput as {
       properties: Record<string, JsonObject>;
     };
-    expect(tag.properties['note']).toEqual({
+    expect(tag.properties.note).toEqual({
       description: 'Any JSON to keep with this write in the audit log.',
     });
   });

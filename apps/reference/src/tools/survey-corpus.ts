@@ -86,9 +86,9 @@ export function surveyCorpusTool(services: DocumentServices) {
       context.signal.throwIfAborted();
       const score = new Map<string, number>();
       for (const finding of findings) {
-        finding.top_terms.forEach((term, rank) =>
-          score.set(term, (score.get(term) ?? 0) + TOP_TERMS - rank),
-        );
+        for (const [rank, term] of finding.top_terms.entries()) {
+          score.set(term, (score.get(term) ?? 0) + TOP_TERMS - rank);
+        }
       }
       const top_terms = [...score]
         .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
