@@ -8,6 +8,8 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const SEED = 20240229;
+// Hidden (the index skips names starting with "."): each file's modification time, in seconds.
+const MTIMES_FILE = '.mtimes.json';
 const FILES_PER_FOLDER = 40;
 // Modification times spread over 2023-01-01 .. 2024-12-31 (UTC), whole seconds.
 const FIRST_MTIME = Date.UTC(2023, 0, 1) / 1000;
@@ -207,6 +209,7 @@ function generate(output) {
   rmSync(output, { recursive: true, force: true });
   let files = 0;
   let bytes = 0;
+  const mtimes = {};
   for (const [folder, topic] of Object.entries(TOPICS)) {
     mkdirSync(join(output, folder), { recursive: true });
     for (let index = 1; index <= FILES_PER_FOLDER; index++) {
@@ -245,10 +248,13 @@ function generate(output) {
       writeFileSync(path, text);
       const mtime = FIRST_MTIME + Math.floor(next() * MTIME_SPAN);
       utimesSync(path, mtime, mtime);
+      mtimes[`${folder}/${name}`] = mtime;
       files++;
       bytes += Buffer.byteLength(text);
     }
   }
+  // A build cache may restore the files with new times: the app puts these back at start.
+  writeFileSync(join(output, MTIMES_FILE), `${JSON.stringify(mtimes, null, 1)}\n`);
   return { files, bytes };
 }
 

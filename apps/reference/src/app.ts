@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Catalog, createCatalog, type Exposure, exposure } from '@portcullis/catalog';
 import { type AppConfig, defaultConfig, parseConfig } from './config.ts';
 import { CorpusIndex, IndexOpenError, type SyncReport } from './corpus/corpus-index.ts';
@@ -15,9 +14,6 @@ import { StartupError } from './startup-error.ts';
 import { documentTools, EXPOSED_TOOLS, READ_ONLY_TOOLS } from './tools/index.ts';
 import type { DocumentServices } from './tools/services.ts';
 import { SurveyMonitor } from './tools/survey-monitor.ts';
-
-/** The bundled sample corpus, generated next to the built entry point (`dist/corpus`). */
-export const BUNDLED_CORPUS = fileURLToPath(new URL('./corpus/', import.meta.url));
 
 /** How long a survey sub-agent spends on each document by default. */
 export const DEFAULT_SURVEY_PACE_MS = 250;

@@ -3,10 +3,11 @@
  * token hashes (mode 0600) and hands the tokens out once; later starts reuse it; every startup
  * fault is a StartupError of one sentence; files changed while the app runs are re-indexed.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openReferenceApp, type ReferenceApp } from '../src/app.ts';
+import { settleBundledCorpus } from '../src/bundled-corpus.ts';
 import type { SyncReport } from '../src/corpus/corpus-index.ts';
 import { StartupError } from '../src/startup-error.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
@@ -111,5 +112,16 @@ describe('openReferenceApp', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('puts back the generated modification times a build cache lost', () => {
+    const root = generatedCorpus();
+    const file = join(root, 'rivers', '001-ferry.md');
+    const designed = statSync(file).mtimeMs;
+    utimesSync(file, new Date(), new Date());
+    expect(settleBundledCorpus(root)).toBe(1);
+    expect(statSync(file).mtimeMs).toBe(designed);
+    expect(settleBundledCorpus(root)).toBe(0);
+    expect(settleBundledCorpus(tempDir())).toBe(0);
   });
 });
