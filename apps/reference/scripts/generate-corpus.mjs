@@ -269,7 +269,7 @@ if (
   output === resolve(import.meta.dirname, '../../..')
 ) {
   console.error(
-    'The corpus is written to its own directory; give a directory such as dist/corpus.',
+    'The corpus is written to its own directory; give a directory such as dist/sample-corpus.',
   );
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 /*
  * Builds the app before its tests run (TypeScript to `dist/`, then the bundled corpus into
- * `dist/corpus`): the process tests start `dist/main.js` as a child exactly as a user does, and a
+ * `dist/sample-corpus`): the process tests start `dist/main.js` as a child exactly as a user does, and a
  * test must never read a stale build.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +18,7 @@ export default function setup(): void {
       stdio: 'inherit',
     },
   );
-  execFileSync(process.execPath, ['scripts/generate-corpus.mjs', 'dist/corpus'], {
+  execFileSync(process.execPath, ['scripts/generate-corpus.mjs', 'dist/sample-corpus'], {
     cwd: app,
     stdio: 'ignore',
   });
