@@ -63,8 +63,9 @@ async function main(): Promise<number> {
   const stopping = served;
   return new Promise<number>((resolve) => {
     let stopped = false;
-    const stop = () => {
+    const stop = (cause: 'signal' | 'closed') => {
       if (stopped) {
+        if (cause === 'closed') return;
         say('Stopping at once.');
         process.exit(1);
       }
@@ -80,9 +81,12 @@ async function main(): Promise<number> {
           },
         );
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    stopping.closed.then(stop, stop);
+    process.on('SIGINT', () => stop('signal'));
+    process.on('SIGTERM', () => stop('signal'));
+    stopping.closed.then(
+      () => stop('closed'),
+      () => stop('closed'),
+    );
   });
 }
 
