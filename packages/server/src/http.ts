@@ -1,0 +1,148 @@
+/**
+ * @portcullis/server/http: the HTTP host. Any new export added here becomes public API;
+ * `test/exports.test.ts` pins the surface.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type ConsumerResolver,
+  createTokenResolver,
+  hashToken,
+  type TokenEntry,
+} from './consumers.ts';
+import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
+import { DEFAULT_MAX_BODY_BYTES, HTTP_TEXTS } from './http-texts.ts';
+import { createHostHandler } from './internal/http/host.ts';
+import type { ToolServer } from './tool-server.ts';
+
+export {
+  type ConsumerResolver,
+  createTokenResolver,
+  DEFAULT_MAX_BODY_BYTES,
+  HTTP_TEXTS,
+  hashToken,
+  type TokenEntry,
+};
+
+/** How the HTTP host judges and routes requests. */
+export interface HttpHandlerOptions {
+  /** Resolves the `Authorization: Bearer` token to a consumer; no token or an unknown one is no consumer. */
+  readonly consumers: ConsumerResolver;
+  /** Sessions (`Mcp-Session-Id`, one SDK server each) instead of the stateless default. */
+  readonly sessions?: boolean;
+  /** The endpoint's path (default `/mcp`); every other path is 404. */
+  readonly path?: string;
+  /** The largest request body read, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); past it, 413. */
+  readonly maxBodyBytes?: number;
+  /** The `Origin` values accepted; a request with another `Origin` is 403. */
+  readonly allowedOrigins?: readonly string[];
+  /** The `Host` values accepted; a request naming another host is 403. */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Refuses every `Host` not allowed and every `Origin` not allowed (any `Origin` when none is).
+   * `serveHttp` turns it on by default when it binds a loopback address.
+   */
+  readonly dnsRebindingProtection?: boolean;
+}
+
+/** A `node:http` request handler serving one tool server, and how to close what it opened. */
+export interface HttpHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Closes every session and transport it opened (not the tool server). */
+  close(): Promise<void>;
+}
+
+/** Where `serveHttp` listens, besides the handler's options. */
+export interface ServeHttpOptions extends HttpHandlerOptions {
+  /** The address to bind (default `127.0.0.1`). */
+  readonly host?: string;
+  /** The port (default 0: any free port). */
+  readonly port?: number;
+}
+
+/** A listening HTTP host. */
+export interface HttpHost {
+  /** The endpoint's URL. */
+  readonly url: URL;
+  readonly port: number;
+  /** Stops listening, closes every connection and transport (not the tool server). */
+  close(): Promise<void>;
+}
+
+function invalid(option: string, message: string): ServerError {
+  return new ServerError(SERVER_ERROR_CODES.INVALID_OPTIONS, message, { option });
+}
+
+function checked(options: HttpHandlerOptions) {
+  if (typeof options?.consumers?.resolve !== 'function') {
+    throw invalid('consumers', 'The option `consumers` must be a consumer resolver.');
+  }
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(limit) || limit <= 0) {
+    throw invalid(
+      'maxBodyBytes',
+      'The option `maxBodyBytes` must be a positive whole number of bytes.',
+    );
+  }
+  const path = options.path ?? '/mcp';
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw invalid('path', 'The option `path` must start with `/`.');
+  }
+  return {
+    consumers: options.consumers,
+    sessions: options.sessions === true,
+    path,
+    maxBodyBytes: limit,
+    allowedOrigins: options.allowedOrigins,
+    allowedHosts: options.allowedHosts,
+    protection: options.dnsRebindingProtection === true,
+  };
+}
+
+/**
+ * A request handler for a `node:http` server of your own. DNS-rebinding protection is off unless
+ * asked for (the handler cannot know the address it is served on); give `allowedHosts` with it.
+ */
+export function createHttpHandler(server: ToolServer, options: HttpHandlerOptions): HttpHandler {
+  return createHostHandler(server, checked(options));
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Serves a tool server over Streamable HTTP on `host:port` (default `127.0.0.1`, any free port).
+ * On a loopback address DNS-rebinding protection is on by default, accepting the loopback host
+ * names with the bound port.
+ */
+export async function serveHttp(server: ToolServer, options: ServeHttpOptions): Promise<HttpHost> {
+  const host = options.host ?? '127.0.0.1';
+  const settings = checked(options);
+  const listener = createServer();
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port ?? 0, host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = listener.address() as AddressInfo;
+  const loopback = LOOPBACK.has(host);
+  const protection = options.dnsRebindingProtection ?? loopback;
+  const allowedHosts =
+    options.allowedHosts ??
+    (protection ? [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] : undefined);
+  const handler = createHostHandler(server, { ...settings, protection, allowedHosts });
+  listener.on('request', handler);
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: new URL(`http://${shown}:${port}${settings.path}`),
+    port,
+    async close() {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        listener.close(() => resolve());
+        listener.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * `sample` and `elicit` for a call's tools: asked only when the client declared the capability,
+ * sent as requests of the server's own (so the reply is taken before the SDK and read here), the
+ * reply read strictly into fresh objects, and an elicitation's content judged by the gate against
+ * the requested schema, then converted to its declared types.
+ */
+import type { TObject } from 'typebox';
+import {
+  CLIENT_REFUSAL_CODES,
+  CLIENT_REFUSAL_TEXTS,
+  type ClientRefusalCode,
+  type ClientReply,
+  type ClientRequests,
+  type ElicitationReply,
+  type SamplingContent,
+  type SamplingReply,
+  type SamplingRequest,
+} from '../client-requests.ts';
+import { SERVER_ERROR_CODES, ServerError } from '../errors.ts';
+import type { ClientAnswer, Connection } from './connection.ts';
+import { isObject, own, type RequestId } from './jsonrpc.ts';
+import { type CompiledGate, compileGates } from './siblings/gate.ts';
+import { conform, publishCanonical, type SchemaObject } from './siblings/schema.ts';
+
+function refused(
+  code: ClientRefusalCode,
+  text?: string,
+): { ok: false; refusal: { code: ClientRefusalCode; text: string } } {
+  return { ok: false, refusal: { code, text: text ?? (CLIENT_REFUSAL_TEXTS[code] as string) } };
+}
+
+function declared(connection: Connection, capability: 'sampling' | 'elicitation'): boolean {
+  const declaredCapability = connection.capabilities?.[capability];
+  if (!isObject(declaredCapability)) return false;
+  if (capability === 'sampling') return true;
+  // An empty `elicitation` object is form elicitation (2025-06-18); later revisions name `form`.
+  return !Object.hasOwn(declaredCapability, 'url') || isObject(own(declaredCapability, 'form'));
+}
+
+function unanswered(answer: ClientAnswer) {
+  if (answer.status === 'error') return refused(CLIENT_REFUSAL_CODES.CLIENT_ERROR);
+  return refused(CLIENT_REFUSAL_CODES.CANCELLED);
+}
+
+function readContent(value: unknown): SamplingContent | undefined {
+  if (!isObject(value)) return undefined;
+  const type = own(value, 'type');
+  if (type === 'text') {
+    const text = own(value, 'text');
+    return typeof text === 'string' ? { type, text } : undefined;
+  }
+  if (type === 'image' || type === 'audio') {
+    const data = own(value, 'data');
+    const mimeType = own(value, 'mimeType');
+    return typeof data === 'string' && typeof mimeType === 'string'
+      ? { type, data, mimeType }
+      : undefined;
+  }
+  return undefined;
+}
+
+/** Reads a `sampling/createMessage` result strictly; `undefined` when it is not one. */
+export function readSamplingReply(
+  result: Readonly<Record<string, unknown>>,
+): SamplingReply | undefined {
+  const role = own(result, 'role');
+  const model = own(result, 'model');
+  const stopReason = own(result, 'stopReason');
+  const content = readContent(own(result, 'content'));
+  if (
+    (role !== 'user' && role !== 'assistant') ||
+    typeof model !== 'string' ||
+    content === undefined
+  ) {
+    return undefined;
+  }
+  if (stopReason !== undefined && typeof stopReason !== 'string') return undefined;
+  return { role, content, model, ...(stopReason === undefined ? {} : { stopReason }) };
+}
+
+/** An elicitation schema, published and projected once. */
+interface Elicitation {
+  readonly requested: SchemaObject;
+  readonly gate: CompiledGate;
+}
+
+const elicitations = new WeakMap<object, Elicitation>();
+const FORM_KEYS = [
+  'type',
+  'title',
+  'description',
+  'default',
+  'format',
+  'minimum',
+  'maximum',
+  'enum',
+];
+
+function notElicitable(path: string): ServerError {
+  return new ServerError(
+    SERVER_ERROR_CODES.INVALID_ELICITATION_SCHEMA,
+    'An elicitation schema may hold only strings (plain, `Date`, `DateTime`), integers up to `SafeInteger`, numbers, booleans and string enums at its top level.',
+    { path },
+  );
+}
+
+function project(name: string, node: unknown): Record<string, unknown> {
+  const path = `/properties/${name}`;
+  if (!isObject(node)) throw notElicitable(path);
+  for (const key of Object.keys(node)) if (!FORM_KEYS.includes(key)) throw notElicitable(path);
+  const type = own(node, 'type');
+  const format = own(node, 'format');
+  const values = own(node, 'enum');
+  const bounds = [own(node, 'minimum'), own(node, 'maximum')];
+  const fine =
+    (type === 'string' && (format === undefined || format === 'date' || format === 'date-time')) ||
+    ((type === 'integer' || type === 'number') &&
+      bounds.every((b) => b === undefined || typeof b === 'number')) ||
+    type === 'boolean';
+  if (!fine || (values !== undefined && (type !== 'string' || !Array.isArray(values)))) {
+    throw notElicitable(path);
+  }
+  return { ...node };
+}
+
+function elicitationOf(schema: TObject): Elicitation {
+  const known = elicitations.get(schema);
+  if (known !== undefined) return known;
+  const canonical = publishCanonical(schema) as SchemaObject;
+  const properties = isObject(canonical.properties) ? canonical.properties : {};
+  if (Object.hasOwn(canonical, '$defs')) throw notElicitable('/$defs');
+  const projected: Record<string, unknown> = {};
+  for (const [name, node] of Object.entries(properties)) projected[name] = project(name, node);
+  const requested = {
+    type: 'object',
+    properties: projected,
+    ...(Array.isArray(canonical.required) ? { required: [...canonical.required] } : {}),
+  };
+  const made = { requested, gate: compileGates([canonical])[0]! };
+  elicitations.set(schema, made);
+  return made;
+}
+
+/** The client requests of one call, asked on behalf of the call `requestId` on `connection`. */
+export function clientRequests(
+  connection: Connection,
+  requestId: RequestId,
+  signal: () => AbortSignal,
+): ClientRequests {
+  return {
+    async sample(request: SamplingRequest): Promise<ClientReply<SamplingReply>> {
+      if (!declared(connection, 'sampling')) {
+        return refused(
+          CLIENT_REFUSAL_CODES.NOT_DECLARED,
+          CLIENT_REFUSAL_TEXTS.NOT_DECLARED('sampling'),
+        );
+      }
+      const answer = await connection.ask(
+        'sampling/createMessage',
+        request as unknown as Readonly<Record<string, unknown>>,
+        requestId,
+        signal(),
+      );
+      if (answer.status !== 'result') return unanswered(answer);
+      const reply = readSamplingReply(answer.result);
+      return reply === undefined
+        ? refused(CLIENT_REFUSAL_CODES.MALFORMED_REPLY)
+        : { ok: true, value: reply };
+    },
+
+    async elicit(message, schema) {
+      const elicitation = elicitationOf(schema);
+      if (!declared(connection, 'elicitation')) {
+        return refused(
+          CLIENT_REFUSAL_CODES.NOT_DECLARED,
+          CLIENT_REFUSAL_TEXTS.NOT_DECLARED('elicitation'),
+        );
+      }
+      const answer = await connection.ask(
+        'elicitation/create',
+        { mode: 'form', message, requestedSchema: elicitation.requested },
+        requestId,
+        signal(),
+      );
+      if (answer.status !== 'result') return unanswered(answer);
+      const action = own(answer.result, 'action');
+      if (action === 'decline' || action === 'cancel') return { ok: true, value: { action } };
+      if (action !== 'accept') return refused(CLIENT_REFUSAL_CODES.MALFORMED_REPLY);
+      const content = own(answer.result, 'content');
+      if (!elicitation.gate.judge(content).ok) return refused(CLIENT_REFUSAL_CODES.NOT_CONFORMING);
+      const converted = conform(schema, content);
+      if (!converted.ok) return refused(CLIENT_REFUSAL_CODES.NOT_CONFORMING);
+      const value = { action: 'accept', content: converted.value } as ElicitationReply<never>;
+      return { ok: true, value };
+    },
+  } as ClientRequests;
+}

@@ -1,0 +1,173 @@
+/**
+ * The `tools/call` and `tools/list` handlers installed on the SDK's `Server`. They read what the
+ * interposer judged from the transport context (nothing resolves twice) and enforce nothing
+ * themselves: a call is converted to its declared types, becomes the root job of a new workflow
+ * under the consumer, and is submitted through the dispatcher with the server's deadline; the
+ * client's cancel and its going away cancel that workflow as a whole.
+ */
+import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { type CallRequest, type DelegatedRequest, REQUEST_KEY } from './connection.ts';
+import type { ServerCore } from './core.ts';
+import type { RequestId } from './jsonrpc.ts';
+import { type CallResult, type Rendered, render, systemError } from './outcome.ts';
+import { shapeOf } from './shape.ts';
+import { LOG_LEVELS, type LogLevel } from './siblings/catalog.ts';
+import {
+  type CancelReason,
+  createArtifactRegistry,
+  type JobReport,
+  Workflow,
+} from './siblings/dispatcher.ts';
+import { conform } from './siblings/schema.ts';
+import { toJson } from './to-json.ts';
+import { runTool } from './tool-context.ts';
+import { endCallSpan, startCallSpan, withSpan } from './tracing.ts';
+
+/** What the SDK hands a request handler, as far as the handlers read it. */
+export interface HandlerExtra {
+  readonly signal: AbortSignal;
+  readonly requestId: RequestId;
+  readonly authInfo?: { readonly extra?: Readonly<Record<string, unknown>> } | undefined;
+  sendNotification(notification: ServerNotification): Promise<void>;
+}
+
+function requestOf(extra: HandlerExtra): DelegatedRequest | undefined {
+  return extra.authInfo?.extra?.[REQUEST_KEY] as DelegatedRequest | undefined;
+}
+
+const SEVERITY = new Map<string, number>(LOG_LEVELS.map((level, index) => [level, index]));
+
+function severity(level: LogLevel): number {
+  return SEVERITY.get(level) ?? 0;
+}
+
+/** The `tools/list` handler: the interposer's listing for the request's consumer and dialect. */
+export function listHandler(core: ServerCore) {
+  return (_request: unknown, extra: HandlerExtra) => {
+    const request = requestOf(extra);
+    if (request?.kind !== 'list') return { tools: [] };
+    return { tools: core.listFor(request.consumer, request.dialect) };
+  };
+}
+
+function forwarder(call: CallRequest, extra: HandlerExtra) {
+  const send = (notification: ServerNotification) => {
+    extra.sendNotification(notification).catch(() => undefined);
+  };
+  return (report: JobReport): void => {
+    if (report.kind === 'progress') {
+      // The root job's progress alone: MCP requires progress to increase per request.
+      if (call.progressToken === undefined || report.job.depth !== 0) return;
+      send({
+        method: 'notifications/progress',
+        params: {
+          progressToken: call.progressToken,
+          progress: report.progress,
+          ...(report.total === undefined ? {} : { total: report.total }),
+          ...(report.message === undefined ? {} : { message: report.message }),
+        },
+      });
+      return;
+    }
+    if (severity(report.level) < severity(call.connection.logLevel)) return;
+    let data: unknown = report.message;
+    if (report.data !== undefined) {
+      try {
+        data = { message: report.message, data: toJson(report.data) };
+      } catch {
+        data = report.message;
+      }
+    }
+    send({
+      method: 'notifications/message',
+      params: { level: report.level, logger: report.job.name, data },
+    });
+  };
+}
+
+async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Promise<Rendered> {
+  const definition = call.tool.entry.definition;
+  const converted = conform(definition.input, call.arguments);
+  if (!converted.ok) {
+    core.logger.error(
+      {
+        event: 'conform_failed',
+        tool: call.tool.name,
+        path: converted.refusal.path,
+        type: converted.refusal.type,
+      },
+      'Admitted arguments could not be converted to their declared types.',
+    );
+    return systemError();
+  }
+  const workflow = Workflow.root(call.consumer, 'mcp');
+  const cancel = (reason: CancelReason) => {
+    core.dispatcher.cancelWorkflow(workflow, reason);
+  };
+  call.onCancel(cancel);
+  const onAbort = () => cancel('disconnect');
+  extra.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const registry =
+      definition.registryAware || core.artifactTypes.length > 0
+        ? createArtifactRegistry(core.artifactTypes)
+        : undefined;
+    const scope = { core, call, requestId: extra.requestId };
+    const outcome = await core.dispatcher.submit(
+      {
+        name: call.tool.name,
+        input: converted.value,
+        run: (job) => runTool(scope, definition, job),
+        ...(definition.scope === undefined ? {} : { scope: definition.scope }),
+        ...(call.tool.guardrails === undefined ? {} : { guardrails: call.tool.guardrails }),
+      },
+      workflow,
+      {
+        timeoutMs: core.callTimeoutMs,
+        onReport: forwarder(call, extra),
+        ...(registry === undefined ? {} : { registry }),
+      },
+    );
+    return render(outcome, call.tool, registry, core.logger);
+  } finally {
+    extra.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The `tools/call` handler. Never throws: every failure is one `isError` result. */
+export function callHandler(core: ServerCore) {
+  return async (_request: unknown, extra: HandlerExtra): Promise<CallResult> => {
+    const call = requestOf(extra);
+    if (call?.kind !== 'call') {
+      core.logger.error({ event: 'handler_defect' }, 'A tools/call reached its handler unjudged.');
+      return systemError().result;
+    }
+    const span = startCallSpan(core.tracer, { tool: call.tool.name, consumer: call.consumer });
+    let rendered: Rendered = systemError();
+    try {
+      rendered = await withSpan(span, () => run(core, call, extra));
+    } catch (error) {
+      core.logger.error(
+        { event: 'handler_defect', tool: call.tool.name, error: (error as Error)?.name },
+        'The call handler failed.',
+      );
+    } finally {
+      call.connection.releaseCall(extra.requestId);
+      const durationMs = performance.now() - call.receivedAt;
+      endCallSpan(span, rendered.outcome, durationMs);
+      core.logger.info(
+        {
+          event: 'call',
+          tool: call.tool.name,
+          consumer: call.consumer,
+          dialect: call.dialect,
+          outcome: rendered.outcome,
+          durationMs: Math.round(durationMs * 1000) / 1000,
+          arguments: shapeOf(call.arguments),
+        },
+        'tools/call answered.',
+      );
+    }
+    return rendered.result;
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The state of one connection the server is connected through: what its host resolved (the
+ * consumer and dialect for every request of a stdio or in-memory connection), what the client
+ * declared at `initialize`, the logging level it set, the requests in flight, and the requests the
+ * server itself sent the client (sampling, elicitation), whose replies it takes before the SDK.
+ */
+import type { OutboundMessage, RequestId } from './jsonrpc.ts';
+import type { ServedTool } from './published.ts';
+import type { LogLevel } from './siblings/catalog.ts';
+import type { DialectName } from './siblings/dialects.ts';
+import type { CancelReason } from './siblings/dispatcher.ts';
+import type { JsonValue } from './siblings/schema.ts';
+
+/** The `authInfo.extra` key under which a host hands its facts to the interposer. */
+export const HOST_FACTS_KEY = 'portcullis/host';
+
+/** The `authInfo.extra` key under which the interposer hands a judged request to its handler. */
+export const REQUEST_KEY = 'portcullis/request';
+
+/** What a host resolved for a request: the consumer (from credentials) and the dialect it names. */
+export interface HostFacts {
+  readonly consumer: string | undefined;
+  readonly dialect: string | undefined;
+}
+
+/** A `tools/list` the interposer judged, as its handler and the outbound filter read it. */
+export interface ListRequest {
+  readonly kind: 'list';
+  readonly consumer: string | undefined;
+  readonly dialect: DialectName;
+}
+
+/** A `tools/call` the interposer admitted, as its handler reads it. */
+export interface CallRequest {
+  readonly kind: 'call';
+  readonly consumer: string;
+  readonly dialect: DialectName;
+  readonly tool: ServedTool;
+  /** The arguments in canonical form, admitted by the gate twice. */
+  readonly arguments: JsonValue;
+  readonly progressToken: string | number | undefined;
+  readonly connection: Connection;
+  /** When the interposer received the call (`performance.now()`). */
+  readonly receivedAt: number;
+  /** Registers what cancels the call's workflow; called at most once, with the first reason. */
+  onCancel(listener: (reason: CancelReason) => void): void;
+}
+
+/** A request the interposer let through, until its answer leaves or it is cancelled. */
+export type DelegatedRequest = ListRequest | CallRequest | { readonly kind: 'other' };
+
+/** The outcome of a request the server sent the client. */
+export type ClientAnswer =
+  | { readonly status: 'result'; readonly result: Readonly<Record<string, unknown>> }
+  | { readonly status: 'error' }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'closed' };
+
+interface Outgoing {
+  send(message: OutboundMessage, options?: { relatedRequestId?: RequestId }): Promise<void>;
+}
+
+/** See the module comment. */
+export class Connection {
+  readonly host: HostFacts;
+  /** True for a transport shared by many clients (stateless HTTP): nothing a client declares is kept. */
+  readonly sessionless: boolean;
+  capabilities: Readonly<Record<string, unknown>> | undefined;
+  logLevel: LogLevel;
+  readonly inflight = new Map<RequestId, DelegatedRequest>();
+  readonly #cancellers = new Map<RequestId, (reason: CancelReason) => void>();
+  readonly #cancelled = new Map<RequestId, CancelReason>();
+  readonly #asked = new Map<string, (answer: ClientAnswer) => void>();
+  #nextAsk = 0;
+  #closed = false;
+  readonly #out: Outgoing;
+
+  constructor(out: Outgoing, host: HostFacts, sessionless: boolean, logLevel: LogLevel) {
+    this.#out = out;
+    this.host = host;
+    this.sessionless = sessionless;
+    this.logLevel = logLevel;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Remembers what cancels the call with `id`; a cancel that came first is applied at once. */
+  registerCanceller(id: RequestId, listener: (reason: CancelReason) => void): void {
+    const early = this.#cancelled.get(id);
+    if (early !== undefined) {
+      this.#cancelled.delete(id);
+      listener(early);
+      return;
+    }
+    this.#cancellers.set(id, listener);
+  }
+
+  /** Forgets the call with `id` once its handler has finished. */
+  releaseCall(id: RequestId): void {
+    this.#cancellers.delete(id);
+    this.#cancelled.delete(id);
+  }
+
+  /** Cancels the workflow of the call with `id`, if one is in flight. */
+  cancel(id: RequestId, reason: CancelReason): void {
+    const request = this.inflight.get(id);
+    if (request === undefined) return;
+    this.inflight.delete(id);
+    if (request.kind !== 'call') return;
+    const listener = this.#cancellers.get(id);
+    if (listener === undefined) {
+      this.#cancelled.set(id, reason);
+      return;
+    }
+    this.#cancellers.delete(id);
+    listener(reason);
+  }
+
+  /** Cancels every call in flight and abandons every request sent to the client. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const id of [...this.inflight.keys()]) this.cancel(id, 'disconnect');
+    for (const settle of [...this.#asked.values()]) settle({ status: 'closed' });
+    this.#asked.clear();
+  }
+
+  /**
+   * Sends the client a request on behalf of the call `relatedRequestId` and resolves with its
+   * answer, taken from the inbound stream before the SDK sees it. Abandoned (and the client told
+   * with `notifications/cancelled`) when `signal` aborts; never rejects.
+   */
+  ask(
+    method: string,
+    params: Readonly<Record<string, unknown>>,
+    relatedRequestId: RequestId,
+    signal: AbortSignal,
+  ): Promise<ClientAnswer> {
+    if (this.#closed) return Promise.resolve({ status: 'closed' });
+    if (signal.aborted) return Promise.resolve({ status: 'cancelled' });
+    this.#nextAsk += 1;
+    const id = `portcullis-${this.#nextAsk}`;
+    return new Promise<ClientAnswer>((resolve) => {
+      const onAbort = () => {
+        if (!this.#asked.delete(id)) return;
+        resolve({ status: 'cancelled' });
+        const notice = {
+          jsonrpc: '2.0' as const,
+          method: 'notifications/cancelled',
+          params: { requestId: id, reason: 'The call that asked was cancelled.' },
+        };
+        this.#out.send(notice, { relatedRequestId }).catch(() => undefined);
+      };
+      this.#asked.set(id, (answer) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(answer);
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#out
+        .send({ jsonrpc: '2.0', id, method, params }, { relatedRequestId })
+        .catch(() => this.#settleAsk(id, { status: 'closed' }));
+    });
+  }
+
+  /** Takes the client's answer to a request the server sent; false when `id` is not one of them. */
+  takeAnswer(id: RequestId, message: Readonly<Record<string, unknown>>): boolean {
+    if (typeof id !== 'string' || !this.#asked.has(id)) return false;
+    const result = Object.hasOwn(message, 'result') ? message.result : undefined;
+    this.#settleAsk(
+      id,
+      typeof result === 'object' && result !== null && !Array.isArray(result)
+        ? { status: 'result', result: result as Readonly<Record<string, unknown>> }
+        : { status: 'error' },
+    );
+    return true;
+  }
+
+  #settleAsk(id: string, answer: ClientAnswer): void {
+    const settle = this.#asked.get(id);
+    if (settle === undefined) return;
+    this.#asked.delete(id);
+    settle(answer);
+  }
+}

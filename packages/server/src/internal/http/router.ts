@@ -1,0 +1,125 @@
+/**
+ * The stateless HTTP transport set: ONE transport the server's one SDK `Server` connects to,
+ * routing each request to the SDK's per-request Streamable HTTP transport it arrived on. The SDK
+ * refuses to reuse a stateless transport and to connect a server twice, so without this every
+ * request would build a server; with it, only the per-request transport is new. Request ids are
+ * renumbered on the way in (two clients may both use id 1) and restored on the way out; a
+ * `notifications/cancelled` names a request by the id its own consumer gave it.
+ */
+import type {
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
+import { isObject, isRequestId, own, type RequestId } from '../jsonrpc.ts';
+
+interface Route {
+  readonly transport: Transport;
+  readonly clientId: RequestId;
+  readonly consumer: string | undefined;
+}
+
+function consumerOf(extra: MessageExtraInfo | undefined): string | undefined {
+  return (extra?.authInfo?.extra?.[HOST_FACTS_KEY] as HostFacts | undefined)?.consumer;
+}
+
+/** See the module comment. */
+export class RequestRouter implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: Transport['onclose'];
+  onerror?: Transport['onerror'];
+  /** Told the (renumbered) ids of requests whose HTTP connection closed before they were answered. */
+  onabandon?: (ids: readonly RequestId[]) => void;
+  readonly #routes = new Map<number, Route>();
+  readonly #open = new Map<Transport, Set<number>>();
+  #next = 0;
+
+  async start(): Promise<void> {}
+
+  async close(): Promise<void> {
+    for (const transport of [...this.#open.keys()]) this.release(transport, true);
+    this.onclose?.();
+  }
+
+  /** Takes the messages of one per-request transport. */
+  attach(transport: Transport): void {
+    this.#open.set(transport, new Set());
+    transport.onmessage = (message, extra) => this.#inbound(transport, message, extra);
+  }
+
+  /** Forgets a per-request transport; `abandoned` when its connection closed unanswered. */
+  release(transport: Transport, abandoned: boolean): void {
+    const ids = this.#open.get(transport);
+    if (ids === undefined) return;
+    this.#open.delete(transport);
+    for (const id of ids) this.#routes.delete(id);
+    if (abandoned && ids.size > 0) this.onabandon?.([...ids]);
+  }
+
+  /** How many requests are routed (zero when every answer has left: the leak check). */
+  get routed(): number {
+    return this.#routes.size;
+  }
+
+  #inbound(
+    transport: Transport,
+    message: JSONRPCMessage,
+    extra: MessageExtraInfo | undefined,
+  ): void {
+    const record = message as unknown as Readonly<Record<string, unknown>>;
+    const id = own(record, 'id');
+    if (Object.hasOwn(record, 'method') && isRequestId(id)) {
+      this.#next += 1;
+      const internal = this.#next;
+      this.#routes.set(internal, { transport, clientId: id, consumer: consumerOf(extra) });
+      this.#open.get(transport)?.add(internal);
+      this.onmessage?.({ ...message, id: internal } as JSONRPCMessage, extra);
+      return;
+    }
+    if (own(record, 'method') === 'notifications/cancelled') {
+      this.#cancelled(record, extra);
+      return;
+    }
+    this.onmessage?.(message, extra);
+  }
+
+  #cancelled(record: Readonly<Record<string, unknown>>, extra: MessageExtraInfo | undefined): void {
+    const params = own(record, 'params');
+    const named = isObject(params) ? own(params, 'requestId') : undefined;
+    const consumer = consumerOf(extra);
+    if (consumer === undefined) return;
+    for (const [internal, route] of [...this.#routes]) {
+      if (route.clientId !== named || route.consumer !== consumer) continue;
+      const rewritten = { ...record, params: { ...(params as object), requestId: internal } };
+      this.onmessage?.(rewritten as unknown as JSONRPCMessage, extra);
+      // A cancelled request is never answered: its stream ends once nothing else waits on it.
+      this.#routes.delete(internal);
+      const open = this.#open.get(route.transport);
+      open?.delete(internal);
+      if (open?.size === 0) {
+        this.#open.delete(route.transport);
+        route.transport.close().catch(() => undefined);
+      }
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const record = message as unknown as Readonly<Record<string, unknown>>;
+    const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
+    if (isResponse) {
+      const id = own(record, 'id');
+      const route = typeof id === 'number' ? this.#routes.get(id) : undefined;
+      if (route === undefined) return;
+      this.#routes.delete(id as number);
+      this.#open.get(route.transport)?.delete(id as number);
+      await route.transport.send({ ...message, id: route.clientId } as JSONRPCMessage);
+      return;
+    }
+    const related = options?.relatedRequestId;
+    const route = typeof related === 'number' ? this.#routes.get(related) : undefined;
+    // Stateless: a message tied to no live request has no stream to go out on.
+    if (route === undefined) return;
+    await route.transport.send(message, { ...options, relatedRequestId: route.clientId });
+  }
+}

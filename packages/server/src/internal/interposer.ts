@@ -1,0 +1,378 @@
+/**
+ * The interposer: a transport decorator the SDK's `Server` connects to. Every inbound message is
+ * judged here before the SDK sees it; what may pass is delegated (rebuilt from what was judged),
+ * everything else is answered here in our words. Outbound, `tools/list` results are filtered to
+ * the consumer's grants in the request's dialect and any error the SDK composed is replaced. It
+ * never throws out of `onmessage`.
+ */
+import type {
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ALLOWED_METHODS,
+  CORRECTABLE_META_KEY,
+  JSON_RPC_ERROR_CODES,
+  SERVER_TEXTS,
+} from '../texts.ts';
+import {
+  type CallRequest,
+  Connection,
+  type DelegatedRequest,
+  HOST_FACTS_KEY,
+  type HostFacts,
+  REQUEST_KEY,
+} from './connection.ts';
+import type { ServerCore } from './core.ts';
+import {
+  classify,
+  errorAnswer,
+  isObject,
+  isRequestId,
+  methodNotFoundAnswer,
+  notJsonRpcAnswer,
+  type OutboundMessage,
+  own,
+  type RequestId,
+  resultAnswer,
+  unservableCallAnswer,
+} from './jsonrpc.ts';
+import {
+  judgeArguments,
+  judgeInitialize,
+  judgeMeta,
+  judgeSetLevel,
+  readCallParams,
+  resolveDialect,
+} from './judge-request.ts';
+import { errorFacts, shapeOf } from './shape.ts';
+import { DIALECT_NAMES } from './siblings/dialects.ts';
+import { CALL_OUTCOMES, type CallOutcome, recordAnswered } from './tracing.ts';
+
+type Params = Readonly<Record<string, unknown>> | undefined;
+type RequestParams = Params | null;
+type Extra = MessageExtraInfo | undefined;
+
+const ALLOWED: ReadonlySet<string> = new Set(ALLOWED_METHODS);
+
+/** How a connection is made: the host's facts for all its requests, and whether it is shared. */
+export interface InterposerOptions {
+  readonly host: HostFacts;
+  readonly sessionless: boolean;
+}
+
+/** See the module comment. */
+export class Interposer implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: Transport['onclose'];
+  onerror?: Transport['onerror'];
+  /** Told the id of a request the client cancelled (a host ends the stream it would be answered on). */
+  oncancel?: (id: RequestId) => void;
+  readonly connection: Connection;
+  readonly #inner: Transport;
+  readonly #core: ServerCore;
+
+  constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
+    this.#inner = inner;
+    this.#core = core;
+    this.connection = new Connection(
+      { send: (message, sendOptions) => this.#direct(message, sendOptions) },
+      options.host,
+      options.sessionless,
+      core.clientLogLevel,
+    );
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.#inner.onmessage = (message, extra) => this.receive(message, extra);
+    this.#inner.onclose = () => {
+      this.connection.close();
+      this.onclose?.();
+    };
+    this.#inner.onerror = (error) => this.onerror?.(error);
+    await this.#inner.start();
+  }
+
+  async close(): Promise<void> {
+    await this.#inner.close();
+  }
+
+  /** Cancels the calls with these ids: their client went away (a host saw its connection close). */
+  abandon(ids: readonly RequestId[]): void {
+    for (const id of ids) this.connection.cancel(id, 'disconnect');
+  }
+
+  /** Outbound from the SDK: filter listings, replace SDK-composed errors, then send. */
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    let out: JSONRPCMessage = message;
+    const record = message as unknown as Readonly<Record<string, unknown>>;
+    const id = own(record, 'id');
+    const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
+    if (isResponse && isRequestId(id)) {
+      const request = this.connection.inflight.get(id);
+      this.connection.inflight.delete(id);
+      if (Object.hasOwn(record, 'error')) {
+        this.#core.logger.warn(
+          { event: 'sdk_error_replaced' },
+          'An SDK error answer was replaced.',
+        );
+        out = errorAnswer(
+          id,
+          JSON_RPC_ERROR_CODES.INTERNAL_ERROR,
+          SERVER_TEXTS.unanswerable,
+        ) as JSONRPCMessage;
+      } else if (request?.kind === 'list') {
+        out = resultAnswer(
+          id,
+          this.#filterListing(request, own(record, 'result')),
+        ) as JSONRPCMessage;
+      }
+    }
+    await this.#inner.send(out, options);
+  }
+
+  /** Inbound: judge, then answer here or delegate. Never throws. */
+  receive(message: unknown, extra: Extra): void {
+    try {
+      this.#receive(message, extra);
+    } catch (error) {
+      this.#core.logger.error(
+        { event: 'interposer_defect', ...errorFacts(error) },
+        'The interposer failed on an inbound message.',
+      );
+    }
+  }
+
+  #receive(message: unknown, extra: Extra): void {
+    const envelope = classify(message);
+    switch (envelope.kind) {
+      case 'invalid':
+        if (envelope.answer) this.#answer(notJsonRpcAnswer(envelope.id));
+        return;
+      case 'response':
+        if (
+          !this.connection.takeAnswer(envelope.id, message as Readonly<Record<string, unknown>>)
+        ) {
+          this.#deliver(message, extra);
+        }
+        return;
+      case 'notification':
+        this.#notification(envelope.method, envelope.params, message, extra);
+        return;
+      case 'request':
+        this.#request(envelope.id, envelope.method, envelope.params, message, extra);
+        return;
+    }
+  }
+
+  #notification(method: string, params: Params, message: unknown, extra: Extra): void {
+    if (!judgeMeta(params).ok) return;
+    if (method === 'notifications/cancelled') {
+      const requestId = params === undefined ? undefined : own(params, 'requestId');
+      if (!isRequestId(requestId)) return;
+      this.connection.cancel(requestId, 'client_cancel');
+      this.#deliver(message, extra);
+      this.oncancel?.(requestId);
+      return;
+    }
+    this.#deliver(message, extra);
+  }
+
+  #request(
+    id: RequestId,
+    method: string,
+    given: RequestParams,
+    message: unknown,
+    extra: Extra,
+  ): undefined {
+    if (!ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
+    if (this.connection.inflight.has(id)) {
+      return this.#answer(
+        errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
+      );
+    }
+    const host = this.#hostFacts(extra);
+    if (method === 'tools/call')
+      return this.#call(id, given ?? undefined, given === null, host, extra);
+    if (given === null) return this.#invalidParams(id, SERVER_TEXTS.invalidParams(method));
+    const params = given;
+    const meta = judgeMeta(params);
+    if (!meta.ok) return this.#invalidParams(id, SERVER_TEXTS.invalidMeta);
+    switch (method) {
+      case 'initialize': {
+        if (!judgeInitialize(message))
+          return this.#invalidParams(id, SERVER_TEXTS.invalidParams(method));
+        const capabilities = own(params ?? {}, 'capabilities');
+        if (!this.connection.sessionless && isObject(capabilities)) {
+          this.connection.capabilities = capabilities;
+        }
+        return this.#delegate(id, { kind: 'other' }, message, extra);
+      }
+      case 'ping':
+        return this.#delegate(id, { kind: 'other' }, { jsonrpc: '2.0', id, method }, extra);
+      case 'logging/setLevel': {
+        const level = judgeSetLevel(message, params);
+        if (level === undefined) return this.#invalidParams(id, SERVER_TEXTS.invalidParams(method));
+        if (!this.connection.sessionless) this.connection.logLevel = level;
+        const rebuilt = { jsonrpc: '2.0', id, method, params: { level } };
+        return this.#delegate(id, { kind: 'other' }, rebuilt, extra);
+      }
+      default: {
+        // tools/list
+        if (params !== undefined && Object.hasOwn(params, 'cursor')) {
+          return this.#invalidParams(id, SERVER_TEXTS.cursor);
+        }
+        const dialect = resolveDialect(meta, host.dialect);
+        if (dialect === undefined)
+          return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
+        const request = { kind: 'list', consumer: host.consumer, dialect } as const;
+        const rebuilt = { jsonrpc: '2.0', id, method };
+        return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+      }
+    }
+  }
+
+  #call(
+    id: RequestId,
+    params: Params,
+    unreadable: boolean,
+    host: HostFacts,
+    extra: Extra,
+  ): undefined {
+    const read = unreadable ? ({ ok: false } as const) : readCallParams(params);
+    const consumer = host.consumer;
+    if (!read.ok || consumer === undefined) {
+      return this.#unservable(id, read.ok ? 'no_consumer' : 'unreadable', consumer);
+    }
+    const tool = this.#core.tools.get(read.name);
+    if (tool === undefined) return this.#unservable(id, 'unknown_tool', consumer);
+    if (!this.#core.granted(consumer, tool.name))
+      return this.#unservable(id, 'ungranted', consumer);
+    const facts = { tool: tool.name, consumer };
+    const dialect = resolveDialect(read.meta, host.dialect);
+    if (dialect === undefined) {
+      this.#settled(facts, CALL_OUTCOMES.DIALECT_REFUSED, read.arguments);
+      return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
+    }
+    const judged = judgeArguments(tool, dialect, read.arguments);
+    if (!judged.ok) {
+      this.#settled(facts, CALL_OUTCOMES.GATE_REFUSED, read.arguments);
+      return this.#answer(
+        resultAnswer(id, {
+          content: [{ type: 'text', text: judged.refusal.text }],
+          isError: true,
+          _meta: { [CORRECTABLE_META_KEY]: true },
+        }),
+      );
+    }
+    const connection = this.connection;
+    const request: CallRequest = {
+      kind: 'call',
+      consumer,
+      dialect,
+      tool,
+      arguments: judged.canonical,
+      progressToken: read.meta.progressToken,
+      connection,
+      receivedAt: performance.now(),
+      onCancel: (listener) => connection.registerCanceller(id, listener),
+    };
+    const token = read.meta.progressToken;
+    const rebuilt = {
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        name: tool.name,
+        ...(token === undefined ? {} : { _meta: { progressToken: token } }),
+      },
+    };
+    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+  }
+
+  #hostFacts(extra: Extra): HostFacts {
+    const facts = extra?.authInfo?.extra?.[HOST_FACTS_KEY] as HostFacts | undefined;
+    return facts ?? this.connection.host;
+  }
+
+  #withRequest(extra: Extra, host: HostFacts, request: DelegatedRequest): MessageExtraInfo {
+    return {
+      ...extra,
+      authInfo: {
+        token: '',
+        clientId: host.consumer ?? '',
+        scopes: [],
+        extra: { [REQUEST_KEY]: request },
+      },
+    };
+  }
+
+  #filterListing(request: Extract<DelegatedRequest, { kind: 'list' }>, result: unknown) {
+    const listed = isObject(result) ? own(result, 'tools') : undefined;
+    if (!Array.isArray(listed) || request.consumer === undefined) return { tools: [] };
+    const tools = [];
+    for (const tool of listed) {
+      const name = isObject(tool) ? own(tool, 'name') : undefined;
+      const served = typeof name === 'string' ? this.#core.tools.get(name) : undefined;
+      if (served !== undefined && this.#core.granted(request.consumer, served.name)) {
+        tools.push(served.dialects[request.dialect].listed);
+      }
+    }
+    return { tools };
+  }
+
+  #unservable(id: RequestId, reason: string, consumer: string | undefined): undefined {
+    this.#core.logger.info(
+      {
+        event: 'call',
+        outcome: CALL_OUTCOMES.UNSERVABLE,
+        reason,
+        ...(consumer === undefined ? {} : { consumer }),
+      },
+      'tools/call answered with the constant answer.',
+    );
+    recordAnswered(this.#core.tracer, { tool: undefined, consumer }, CALL_OUTCOMES.UNSERVABLE);
+    return this.#answer(unservableCallAnswer(id));
+  }
+
+  #settled(facts: { tool: string; consumer: string }, outcome: CallOutcome, args: unknown): void {
+    this.#core.logger.info(
+      { event: 'call', ...facts, outcome, arguments: shapeOf(args) },
+      'tools/call refused before it ran.',
+    );
+    recordAnswered(this.#core.tracer, facts, outcome);
+  }
+
+  #invalidParams(id: RequestId, text: string): undefined {
+    return this.#answer(errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, text));
+  }
+
+  #delegate(id: RequestId, request: DelegatedRequest, message: unknown, extra: Extra): undefined {
+    this.connection.inflight.set(id, request);
+    this.#deliver(message, extra);
+    return undefined;
+  }
+
+  #deliver(message: unknown, extra: Extra): void {
+    this.onmessage?.(message as JSONRPCMessage, extra);
+  }
+
+  #answer(message: OutboundMessage): undefined {
+    this.#direct(message).catch((error: unknown) =>
+      this.#core.logger.warn(
+        { event: 'send_failed', ...errorFacts(error) },
+        'An answer could not be sent.',
+      ),
+    );
+    return undefined;
+  }
+
+  #direct(message: OutboundMessage, options?: TransportSendOptions): Promise<void> {
+    return this.#inner.send(message as unknown as JSONRPCMessage, options);
+  }
+}

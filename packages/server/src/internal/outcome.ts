@@ -1,0 +1,136 @@
+/**
+ * Turns a dispatched call's outcome into the one `tools/call` result the consumer receives. A
+ * completed output becomes one JSON text block written by the bigint-aware writer (refs minted on
+ * every artifact reachable from it first), plus `structuredContent` exactly when the tool publishes
+ * an output schema and the output matches it, plus any rich content. Every failure is one `isError`
+ * result with text we composed and `_meta["portcullis/correctable"]`.
+ */
+import { richContentOf } from '../content.ts';
+import { ResourceNotFoundError, ToolError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { CORRECTABLE_META_KEY, SERVER_TEXTS } from '../texts.ts';
+import type { ServedTool } from './published.ts';
+import { errorFacts } from './shape.ts';
+import type { ArtifactRegistry, DispatchRefusal, JobOutcome } from './siblings/dispatcher.ts';
+import { stringifyCanonical } from './siblings/schema.ts';
+import { toJson } from './to-json.ts';
+import { CALL_OUTCOMES, type CallOutcome } from './tracing.ts';
+
+/** A `tools/call` result as the server sends it. */
+export interface CallResult {
+  readonly content: readonly Readonly<Record<string, unknown>>[];
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
+  readonly isError?: true;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/** A result and the outcome it records. */
+export interface Rendered {
+  readonly result: CallResult;
+  readonly outcome: CallOutcome;
+}
+
+/** A failed call: our text and whether a corrected call may succeed. */
+export function failure(text: string, correctable: boolean): CallResult {
+  return {
+    content: [{ type: 'text', text }],
+    isError: true,
+    _meta: { [CORRECTABLE_META_KEY]: correctable },
+  };
+}
+
+/** The generic failure: no message, no stack, no identifier. */
+export function systemError(): Rendered {
+  return { result: failure(SERVER_TEXTS.systemError, false), outcome: CALL_OUTCOMES.SYSTEM_ERROR };
+}
+
+function refusal(refused: DispatchRefusal): Rendered {
+  const result = failure(refused.text, refused.correctable);
+  if (refused.kind !== 'cancelled') return { result, outcome: CALL_OUTCOMES.REFUSED };
+  return {
+    result,
+    outcome: refused.reason === 'timeout' ? CALL_OUTCOMES.TIMEOUT : CALL_OUTCOMES.CANCELLED,
+  };
+}
+
+function failed(error: unknown, tool: ServedTool, logger: Logger): Rendered {
+  if (error instanceof ToolError) {
+    return { result: failure(error.text, error.correctable), outcome: CALL_OUTCOMES.TOOL_ERROR };
+  }
+  if (error instanceof ResourceNotFoundError) {
+    return {
+      result: failure(SERVER_TEXTS.notFound(error.resourceType), true),
+      outcome: CALL_OUTCOMES.TOOL_ERROR,
+    };
+  }
+  logger.error({ event: 'tool_failed', tool: tool.name, ...errorFacts(error) }, 'A tool failed.');
+  return systemError();
+}
+
+function completed(
+  value: unknown,
+  tool: ServedTool,
+  registry: ArtifactRegistry | undefined,
+  logger: Logger,
+): Rendered {
+  const rich = richContentOf(value);
+  const blocks = rich?.blocks ?? [];
+  if (rich?.only) {
+    if (tool.outputGate === undefined) {
+      return { result: { content: blocks }, outcome: CALL_OUTCOMES.COMPLETED };
+    }
+    logger.error(
+      { event: 'output_mismatch', tool: tool.name, path: '' },
+      'A tool with an output schema returned no output.',
+    );
+    return systemError();
+  }
+  try {
+    registry?.indexReachableFrom(value);
+    const json = toJson(value);
+    const text = { type: 'text', text: stringifyCanonical(json) };
+    if (tool.outputGate === undefined) {
+      return { result: { content: [text, ...blocks] }, outcome: CALL_OUTCOMES.COMPLETED };
+    }
+    const judged = tool.outputGate.judge(json);
+    if (!judged.ok) {
+      const issue = judged.refusal.issues[0];
+      logger.error(
+        { event: 'output_mismatch', tool: tool.name, path: issue?.path ?? '', rule: issue?.rule },
+        'A tool returned an output its output schema does not describe.',
+      );
+      return systemError();
+    }
+    return {
+      result: {
+        content: [text, ...blocks],
+        structuredContent: json as Readonly<Record<string, unknown>>,
+      },
+      outcome: CALL_OUTCOMES.COMPLETED,
+    };
+  } catch (error) {
+    logger.error(
+      { event: 'output_unwritable', tool: tool.name, ...errorFacts(error) },
+      'A tool output could not be written.',
+    );
+    return systemError();
+  }
+}
+
+/** See the module comment. */
+export function render(
+  outcome: JobOutcome<unknown>,
+  tool: ServedTool,
+  registry: ArtifactRegistry | undefined,
+  logger: Logger,
+): Rendered {
+  switch (outcome.status) {
+    case 'completed':
+      return completed(outcome.value, tool, registry, logger);
+    case 'refused':
+      return refusal(outcome.refusal);
+    case 'failed':
+      return failed(outcome.error, tool, logger);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * `createToolServer`: everything that can fail is found here, at start (options, exposure, grants,
+ * every tool rendered in every dialect and compiled by the gate, vendor budgets per consumer); then
+ * every connection gets a low-level SDK `Server` whose transport is the interposer.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
+import { callHandler, listHandler } from './internal/call-handler.ts';
+import type { HostFacts } from './internal/connection.ts';
+import { listings, type ServerCore } from './internal/core.ts';
+import { Interposer } from './internal/interposer.ts';
+import { checkBudgets, type ServedTool, serveTool } from './internal/published.ts';
+import { errorFacts } from './internal/shape.ts';
+import { WEIGHT_META_KEY } from './internal/siblings/catalog.ts';
+import { DIALECT_NAMES } from './internal/siblings/dialects.ts';
+import { defaultTracer } from './internal/tracing.ts';
+import { createJsonLogger } from './logger.ts';
+import { checkOptions, dispatcherOf, grantsOf, type ToolServerOptions } from './options.ts';
+import { CORRECTABLE_META_KEY, DIALECT_META_KEY, NARROWED_META_KEY } from './texts.ts';
+
+/** How one connection is made. */
+export interface ConnectOptions {
+  /** The consumer every request of this connection comes from (stdio, in-process); none lists nothing. */
+  readonly consumer?: string;
+  /** The dialect of every request that names none itself. */
+  readonly dialect?: string;
+}
+
+/** One connected transport; closing it cancels every call in flight on it. */
+export interface ToolConnection {
+  close(): Promise<void>;
+}
+
+/** A tool server: one contract, checked at start, served on any number of connections. */
+export interface ToolServer {
+  /** The `instructions` sent at `initialize`. */
+  readonly instructions: string;
+  /** Connects a transport (in-process, stdio, a custom one); the SDK `Server` speaks through the interposer. */
+  connect(transport: Transport, options?: ConnectOptions): Promise<ToolConnection>;
+  /** Closes every connection this server made. */
+  close(): Promise<void>;
+}
+
+/** What the hosts of this package reach beyond the public surface. */
+export interface ServerInternals {
+  readonly core: ServerCore;
+  connect(
+    transport: Transport,
+    host: HostFacts,
+    sessionless: boolean,
+  ): Promise<{ readonly interposer: Interposer; readonly server: Server }>;
+}
+
+const internals = new WeakMap<ToolServer, ServerInternals>();
+
+/** The internals of a server made by {@link createToolServer} (for the hosts). */
+export function internalsOf(server: ToolServer): ServerInternals {
+  const found = internals.get(server);
+  if (found === undefined) {
+    throw new ServerError(
+      SERVER_ERROR_CODES.INVALID_OPTIONS,
+      'A host needs a server made by createToolServer.',
+      {
+        option: 'server',
+      },
+    );
+  }
+  return found;
+}
+
+function instructionsOf(own: string | undefined): string {
+  const ours = [
+    `Every tool is published in several schema dialects; choose one per request with \`_meta["${DIALECT_META_KEY}"]\` set to one of ${DIALECT_NAMES.join(', ')} (\`canonical\`, JSON Schema 2020-12, when absent). Every call is judged against the canonical document whichever dialect was read.`,
+    `Each tool's \`_meta["${WEIGHT_META_KEY}"]\` gives its expected cost (\`kind\`, \`level\`, \`minSeconds\`, \`maxSeconds\`); \`_meta["${NARROWED_META_KEY}"]\` lists, as JSON pointers, the fields a dialect could not state exactly.`,
+    `A failed call's result has \`isError\` and \`_meta["${CORRECTABLE_META_KEY}"]\`: true when a corrected call may succeed.`,
+  ].join(' ');
+  return own === undefined || own.trim() === '' ? ours : `${own.trim()}\n\n${ours}`;
+}
+
+/** Builds the shared core; throws {@link ServerError} for anything that would make the server wrong. */
+function buildCore(options: ToolServerOptions): ServerCore {
+  checkOptions(options);
+  const { exposure } = options;
+  if (exposure.entries.length === 0) {
+    throw new ServerError(
+      SERVER_ERROR_CODES.EMPTY_EXPOSURE,
+      'The exposure holds no tool, and a server must serve at least one. Expose a tool of the catalog.',
+    );
+  }
+  const tools = new Map<string, ServedTool>();
+  for (const entry of exposure.entries) tools.set(entry.name, serveTool(entry));
+  const grants = grantsOf(options.grants, new Set(tools.keys()));
+  for (const [consumer, names] of grants) {
+    checkBudgets(
+      consumer,
+      [...tools.values()].filter((tool) => names.has(tool.name)),
+    );
+  }
+  return {
+    tools,
+    grants,
+    catalog: exposure.catalog,
+    dispatcher: dispatcherOf(options.dispatcher),
+    callTimeoutMs: options.callTimeoutMs,
+    logger: options.logger ?? createJsonLogger(),
+    tracer: options.tracer ?? defaultTracer(),
+    artifactTypes: options.artifactTypes ?? [],
+    instructions: instructionsOf(options.instructions),
+    serverInfo: options.serverInfo ?? { name: 'portcullis', version: '0.0.0' },
+    clientLogLevel: options.clientLogLevel ?? 'info',
+    listFor: listings(tools, grants),
+    granted: (consumer, tool) =>
+      consumer !== undefined && (grants.get(consumer)?.has(tool) ?? false),
+  };
+}
+
+/** A low-level SDK server whose `tools/list` and `tools/call` handlers are ours. */
+function sdkServer(core: ServerCore): Server {
+  const server = new Server(core.serverInfo, {
+    capabilities: { tools: {}, logging: {} },
+    instructions: core.instructions,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, listHandler(core) as never);
+  server.setRequestHandler(CallToolRequestSchema, callHandler(core) as never);
+  server.onerror = (error) =>
+    core.logger.warn({ event: 'sdk_error', ...errorFacts(error) }, 'The SDK reported an error.');
+  return server;
+}
+
+/**
+ * Builds a tool server. Refuses to start, with a {@link ServerError} naming the tool, dialect or
+ * consumer, on: a missing `callTimeoutMs`, an empty exposure, a grant naming a tool not exposed, a
+ * tool whose documents cannot be rendered in a dialect or compiled by the gate, and granted tools
+ * that together pass OpenAI's or Anthropic's per-request budgets.
+ */
+export function createToolServer(options: ToolServerOptions): ToolServer {
+  const core = buildCore(options);
+  const open = new Set<Server>();
+  const connect: ServerInternals['connect'] = async (transport, host, sessionless) => {
+    const interposer = new Interposer(transport, core, { host, sessionless });
+    const server = sdkServer(core);
+    open.add(server);
+    server.onclose = () => {
+      open.delete(server);
+    };
+    await server.connect(interposer);
+    return { interposer, server };
+  };
+  const toolServer: ToolServer = {
+    instructions: core.instructions,
+    async connect(transport, connectOptions = {}) {
+      const { server } = await connect(
+        transport,
+        { consumer: connectOptions.consumer, dialect: connectOptions.dialect },
+        false,
+      );
+      return { close: () => server.close() };
+    },
+    async close() {
+      await Promise.all([...open].map((server) => server.close()));
+    },
+  };
+  internals.set(toolServer, { core, connect });
+  return Object.freeze(toolServer);
+}
