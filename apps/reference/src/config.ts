@@ -9,10 +9,12 @@
  * ```
  *
  * The file is read with the strict decoder (a duplicate key is an error, not a silent override) and
- * every rule is checked before the server starts; a fault is one line naming the field.
+ * every rule is checked before the server starts; a fault is one line naming the field. The HTTP
+ * host resolves a token through `createTokenResolver` of `@portcullis/server/http`.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { decode } from '@portcullis/decoder';
+import { hashToken } from '@portcullis/server/http';
 
 /** One consumer of the configuration. */
 export interface ConsumerConfig {
@@ -124,34 +126,6 @@ export function grantsOf(config: AppConfig, exposed: readonly string[]): Record<
   return grants;
 }
 
-/** The SHA-256 of a token, as 64 lower-case hex digits. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/**
- * Resolves bearer tokens to consumer names: a token belongs to the consumer whose `tokenSha256` is
- * its hash. Every configured hash is compared in constant time, so the answer's timing says nothing
- * about which consumer, if any, was close.
- */
-export function consumerResolver(
-  config: AppConfig,
-): (token: string | undefined) => string | undefined {
-  const known = config.consumers.map((consumer) => ({
-    name: consumer.name,
-    hash: Buffer.from(consumer.tokenSha256, 'hex'),
-  }));
-  return (token) => {
-    if (typeof token !== 'string' || token.length === 0) return undefined;
-    const hash = createHash('sha256').update(token, 'utf8').digest();
-    let found: string | undefined;
-    for (const consumer of known) {
-      if (timingSafeEqual(hash, consumer.hash) && found === undefined) found = consumer.name;
-    }
-    return found;
-  };
-}
-
 /** A fresh random bearer token: 32 bytes, base64url. */
 export function mintToken(): string {
   return randomBytes(32).toString('base64url');
@@ -169,8 +143,8 @@ export function defaultConfig(readOnly: readonly string[]): {
   const tokens = { admin: mintToken(), reader: mintToken() };
   const config = {
     consumers: [
-      { name: 'admin', tokenSha256: tokenHash(tokens.admin), tools: '*' },
-      { name: 'reader', tokenSha256: tokenHash(tokens.reader), tools: [...readOnly] },
+      { name: 'admin', tokenSha256: hashToken(tokens.admin), tools: '*' },
+      { name: 'reader', tokenSha256: hashToken(tokens.reader), tools: [...readOnly] },
     ],
     stdio: 'admin',
   };

@@ -1,29 +1,10 @@
 /**
- * How a tool fails a call with words a model can act on. The one place that names the server's
- * error classes, so a tool file reads `refuseInput(...)` and `notFound('document')`.
+ * How a tool fails a call with words a model can act on, through the server's error classes: the
+ * one place that names them, so a tool file reads `refuseInput(...)` and `notFound('document')`.
  */
+import { ResourceNotFoundError, ToolError } from '@portcullis/server';
 
-/** A failure whose `text` reaches the consumer; `correctable` says whether a corrected call may succeed. */
-export class ToolError extends Error {
-  override readonly name = 'ToolError';
-  readonly text: string;
-  readonly correctable: boolean;
-  constructor(text: string, options: { readonly correctable: boolean }) {
-    super(text);
-    this.text = text;
-    this.correctable = options.correctable;
-  }
-}
-
-/** Something the call asked for does not exist; the consumer is told its type only. */
-export class ResourceNotFoundError extends Error {
-  override readonly name = 'ResourceNotFoundError';
-  readonly resourceType: string;
-  constructor(resourceType: string) {
-    super(`No ${resourceType} matches the request.`);
-    this.resourceType = resourceType;
-  }
-}
+export { ResourceNotFoundError, ToolError };
 
 /** Fails the call as correctable with `text` (our words only: never a value the caller sent). */
 export function refuseInput(text: string): never {

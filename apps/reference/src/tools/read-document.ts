@@ -1,6 +1,7 @@
 /** `read_document`: a document (or some of its lines) as an artifact with its ref. */
 import { defineTool } from '@portcullis/catalog';
 import { DateTime, Int32, Int64, Map as MapOf, SafeInteger, Uint32 } from '@portcullis/schema';
+import { embeddedResourceContent, withContent } from '@portcullis/server';
 import Type from 'typebox';
 import { formatDateTime } from '../corpus/temporal.ts';
 import { DocumentArtifact } from './document-artifact.ts';
@@ -8,13 +9,16 @@ import { notFound } from './failures.ts';
 import type { DocumentServices } from './services.ts';
 import { Priority } from './vocabulary.ts';
 
+/** The URI of a document's embedded resource: this prefix and its id. */
+export const DOCUMENT_URI_PREFIX = 'portcullis-reference://documents/';
+
 /** Builds the `read_document` tool over `services`. */
 export function readDocumentTool(services: DocumentServices) {
   return defineTool({
     name: 'read_document',
     title: 'Read a document',
     description:
-      'Returns a document by its id (from search_documents) as an artifact with a ref, its text whole or the lines asked for, and its tags.',
+      'Returns a document by its id (from search_documents) as an artifact with a ref, its text whole or the lines asked for, and its tags; the text also comes as an embedded resource.',
     input: Type.Object({
       id: Int64({ description: 'The document id.' }),
       start_line: Type.Optional(
@@ -65,7 +69,14 @@ export function readDocumentTool(services: DocumentServices) {
         file_tags: [...record.fileTags],
       });
       context.registry.register(document);
-      return { document: document as DocumentArtifact & { ref: string } };
+      // The same lines as an embedded resource, for a client that shows documents as such.
+      return withContent({ document: document as DocumentArtifact & { ref: string } }, [
+        embeddedResourceContent({
+          uri: `${DOCUMENT_URI_PREFIX}${record.id}`,
+          mimeType: record.path.toLowerCase().endsWith('.txt') ? 'text/plain' : 'text/markdown',
+          text: document.text,
+        }),
+      ]);
     },
   });
 }
