@@ -61,6 +61,8 @@ export const SERVER_TEXTS = Object.freeze({
   unanswerable: 'The server could not answer this request.',
   systemError:
     'The tool failed because of an internal error. Nothing more can be said about it; the same call may fail again.',
+  lineTooLong: (limit: number): string =>
+    `The message is longer than the ${limit}-byte limit of one line. Send a smaller message.`,
   notFound: (resourceType: string): string =>
     `No ${resourceType} matches the request. Check which ${resourceType} the call names and send it again.`,
 } as const);

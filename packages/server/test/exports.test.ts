@@ -70,4 +70,14 @@ describe('exports', () => {
       serveHttp: 'function',
     });
   });
+
+  it('pins the stdio entry', { timeout: 120_000 }, () => {
+    expect(listSurface(entry('stdio.ts'))).toEqual({
+      LineInput: 'type',
+      LineOutput: 'type',
+      ServeStdioOptions: 'interface',
+      StdioHost: 'interface',
+      serveStdio: 'function',
+    });
+  });
 });

@@ -88,6 +88,7 @@ describe('texts and keys', () => {
       unanswerable: SERVER_TEXTS.unanswerable,
       systemError: SERVER_TEXTS.systemError,
       notFound: SERVER_TEXTS.notFound('invoice'),
+      lineTooLong: SERVER_TEXTS.lineTooLong(1024),
       notDeclared: CLIENT_REFUSAL_TEXTS.NOT_DECLARED('sampling'),
       clientError: CLIENT_REFUSAL_TEXTS.CLIENT_ERROR,
       malformed: CLIENT_REFUSAL_TEXTS.MALFORMED_REPLY,
@@ -116,6 +117,8 @@ describe('texts and keys', () => {
         'The tool failed because of an internal error. Nothing more can be said about it; the same call may fail again.',
       notFound:
         'No invoice matches the request. Check which invoice the call names and send it again.',
+      lineTooLong:
+        'The message is longer than the 1024-byte limit of one line. Send a smaller message.',
       notDeclared: 'The client did not declare the `sampling` capability, so it cannot be asked.',
       clientError: 'The client answered the request with an error.',
       malformed: 'The client replied with something that is not the reply the protocol defines.',
