@@ -27,7 +27,7 @@ export interface ConsumerConfig {
 /** The parsed configuration. */
 export interface AppConfig {
   readonly consumers: readonly ConsumerConfig[];
-  /** The consumer a `--stdio` session acts as (stdio carries no token); none: it sees no tools. */
+  /** The consumer a `--stdio` session acts as (stdio carries no token); `--stdio` needs one. */
   readonly stdio?: string;
 }
 

@@ -38,6 +38,14 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // Signals are heard from the start: one that arrives while the app opens stops it right after,
+  // and none can meet Node's default handler once the listening line is out.
+  let signalled = false;
+  let onSignal = () => {
+    signalled = true;
+  };
+  process.on('SIGINT', () => onSignal());
+  process.on('SIGTERM', () => onSignal());
   let app: ReferenceApp | undefined;
   let served: Served | undefined;
   try {
@@ -57,6 +65,11 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  }
+  if (signalled) {
+    await served.close();
+    await app.close();
+    return 0;
   }
   if (served.url !== undefined) process.stdout.write(`listening on ${served.url}\n`);
   const running = app;
@@ -81,8 +94,7 @@ async function main(): Promise<number> {
           },
         );
     };
-    process.on('SIGINT', () => stop('signal'));
-    process.on('SIGTERM', () => stop('signal'));
+    onSignal = () => stop('signal');
     stopping.closed.then(
       () => stop('closed'),
       () => stop('closed'),

@@ -6,6 +6,7 @@
  */
 import { createToolServer, type ToolServer } from '@portcullis/server';
 import { createTokenResolver, serveHttp } from '@portcullis/server/http';
+import { serveStdio } from '@portcullis/server/stdio';
 import type { ReferenceApp } from './app.ts';
 import type { AppArguments } from './arguments.ts';
 import { grantsOf } from './config.ts';
@@ -55,8 +56,20 @@ export async function serve(
 ): Promise<Served> {
   const server = toolServerOf(app, options);
   if (args.mode === 'stdio') {
-    await server.close();
-    throw new StartupError('Serving over stdio is not available in this build yet; use --http.');
+    if (app.config.stdio === undefined) {
+      await server.close();
+      throw new StartupError(
+        `The config file ${app.configFile} names no \`stdio\` consumer; add "stdio": "<consumer name>" to serve over stdio.`,
+      );
+    }
+    const host = await serveStdio(server, { consumer: app.config.stdio });
+    return {
+      closed: host.closed,
+      async close() {
+        await host.close();
+        await server.close();
+      },
+    };
   }
   const consumers = createTokenResolver(
     app.config.consumers.map((consumer) => ({
