@@ -159,4 +159,37 @@ describe('every tool over HTTP', () => {
     expect(textOf(result)).not.toContain('987654321');
     expect(textOf(result)).not.toContain(CANARY);
   });
+
+  it('publishes and admits the dialect a client picks with ?dialect=', async () => {
+    const searchOf = async (url: string) =>
+      (await (await httpClient(url, served.tokens.admin)).listTools()).tools.find(
+        (tool) => tool.name === 'search_documents',
+      )?.inputSchema as Record<string, unknown>;
+    const canonical = await searchOf(served.url);
+    const strict = await searchOf(`${served.url}?dialect=openai_strict`);
+    expect(canonical.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(strict).not.toEqual(canonical);
+    expect(strict.required).toEqual([
+      'query',
+      'filter',
+      'limit',
+      'snippet_words',
+      'modified_after',
+    ]);
+    const client = await httpClient(`${served.url}?dialect=openai_strict`, served.tokens.admin);
+    const result = await client.callTool({
+      name: 'search_documents',
+      arguments: {
+        query: 'keeper',
+        filter: null,
+        limit: null,
+        snippet_words: null,
+        modified_after: null,
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { total_matches: number }).total_matches).toBeGreaterThan(
+      0,
+    );
+  });
 });
