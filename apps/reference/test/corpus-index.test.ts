@@ -151,6 +151,20 @@ describe('CorpusIndex', () => {
     ]);
   });
 
+  it('leaves nothing of a tag write that fails part way (the whole write is one transaction)', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'a.md'), 'alpha');
+    writeFileSync(join(root, 'b.md'), 'beta');
+    const index = openIndex(root);
+    await index.sync();
+    const ids = [BigInt(idOf(index, 'a.md') as number), BigInt(idOf(index, 'b.md') as number)];
+    // The second tag breaks the priority CHECK after the first pairs were written.
+    const broken = { first: 'low', second: 'bogus' } as unknown as Record<string, 'low'>;
+    expect(() => index.tag(ids, broken, 'admin', null, 1)).toThrow(/CHECK constraint/);
+    expect(index.database.prepare('SELECT count(*) FROM tags').pluck().get()).toBe(0);
+    expect(index.database.prepare('SELECT count(*) FROM tag_writes').pluck().get()).toBe(0);
+  });
+
   it('refuses to open a root that is not a directory, with one line naming it', () => {
     const file = join(tempDir(), 'file.txt');
     writeFileSync(file, 'x');
