@@ -104,8 +104,3 @@ export function subtractDuration(now: number, text: string): number {
 export function formatDateTime(ms: number): string {
   return new Date(ms).toISOString();
 }
-
-/** The calendar day (UTC, or shifted by `offsetMinutes`) of an instant, as an RFC 3339 `full-date`. */
-export function formatDate(ms: number, offsetMinutes = 0): string {
-  return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 10);
-}
