@@ -3,7 +3,8 @@
  * server's call deadline or by the client's cancel, stops every sub-agent it dispatched (observed
  * through the survey monitor: each started one ends `cancelled`, none keeps running), records no
  * survey, and leaves the database consistent. The sub-agents pace themselves a minute per document,
- * so nothing but the cancel can end them.
+ * so nothing but the cancel can end them. The deadline (4 s) is far past the moment the survey
+ * dispatches its sub-agents (milliseconds after the call arrives), so each test sees them start.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { SurveyMonitor } from '../src/tools/survey-monitor.ts';
@@ -78,7 +79,7 @@ describe('survey_corpus cut short', () => {
   it('by the call deadline: every sub-agent stops, the consumer is told, nothing is recorded', async () => {
     const served = await serveInProcess(generatedCorpus(), {
       surveyPaceMs: 60_000,
-      callTimeoutMs: 2000,
+      callTimeoutMs: 4000,
     });
     apps.push(served);
     const monitor = served.app.services.surveys;
