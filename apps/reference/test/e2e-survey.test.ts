@@ -2,7 +2,7 @@
  * Guards the cancellation of a whole workflow end to end over HTTP: survey_corpus, cut by the
  * server's call deadline or by the client's cancel, stops every sub-agent it dispatched (observed
  * through the survey monitor: each started one ends `cancelled`, none keeps running), records no
- * survey, and leaves the database consistent. The sub-agents pace themselves a minute per document,
+ * survey, and leaves the database consistent; a shutdown does the same before the database closes. The sub-agents pace themselves a minute per document,
  * so nothing but the cancel can end them. The deadline (4 s) is far past the moment the survey
  * dispatches its sub-agents (milliseconds after the call arrives), so each test sees them start.
  */
@@ -94,5 +94,18 @@ describe('survey_corpus cut short', () => {
     // The server goes on serving after the cut.
     const found = await admin.callTool({ name: 'search_documents', arguments: { query: 'river' } });
     expect(found.isError).toBeFalsy();
+  });
+
+  it('by a shutdown: closing the host cancels the survey and the database closes after it', async () => {
+    const served = await serveInProcess(generatedCorpus(), { surveyPaceMs: 60_000 });
+    const monitor = served.app.services.surveys;
+    const admin = await httpClient(served.url, served.tokens.admin);
+    // The client hears nothing more once the host is gone; the call is left to the client's close.
+    void admin.callTool({ name: 'survey_corpus', arguments: {} }).catch(() => undefined);
+    await whenRunning(monitor, 8);
+    await served.close();
+    await whenAllStopped(monitor);
+    expect(monitor.history.map((record) => record.outcome)).toEqual(Array(8).fill('cancelled'));
+    expect(served.app.index.database.open).toBe(false);
   });
 });
