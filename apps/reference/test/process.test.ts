@@ -96,26 +96,51 @@ describe('the built app as a process', () => {
     }
   });
 
-  it('serves the config’s stdio consumer over stdio', async () => {
-    const root = generatedCorpus();
-    const data = tempDir();
-    const client = await stdioClient(['--root', root, '--data', data]);
+  it('serves the config’s stdio consumer over stdio: every tool, valid and refused', async () => {
+    const client = await stdioClient(['--root', generatedCorpus(), '--data', tempDir()]);
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(tools).toContain('tag_documents');
+    expect(tools).toEqual([
+      'search_documents',
+      'read_document',
+      'tag_documents',
+      'corpus_stats',
+      'survey_corpus',
+      'explain_query',
+    ]);
     const found = await client.callTool({
       name: 'search_documents',
       arguments: { query: 'lantern', limit: 2 },
     });
     const id = (found.structuredContent as { hits: { id: number }[] }).hits[0]?.id;
+    const valid: [string, Record<string, unknown>][] = [
+      ['read_document', { id }],
+      ['tag_documents', { ids: [id], tags: { stdio: 'normal' } }],
+      ['corpus_stats', { group_by: 'tag', since: '2023-01-01' }],
+      ['survey_corpus', { folders: ['weather'], max_files_per_folder: 1 }],
+      ['explain_query', { query: 'lantern keeper', depth: 2 }],
+    ];
+    for (const [name, args] of valid) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBeFalsy();
+      expect(result.structuredContent, name).toBeDefined();
+    }
     const read = await client.callTool({ name: 'read_document', arguments: { id } });
     expect((read.structuredContent as { document: { ref: string } }).document.ref).toMatch(
       /^document:/,
     );
-    const refused = await client.callTool({
-      name: 'corpus_stats',
-      arguments: { group_by: 'folder', since: '1 May' },
-    });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).not.toContain('1 May');
+    const refused: [string, Record<string, unknown>][] = [
+      ['search_documents', { query: 'canary-7f3a', limit: 51 }],
+      ['read_document', { id: 'canary-7f3a' }],
+      ['tag_documents', { ids: [id], tags: { a: 'canary-7f3a' } }],
+      ['corpus_stats', { group_by: 'folder', since: 'canary-7f3a' }],
+      ['survey_corpus', { max_files_per_folder: -1 }],
+      ['explain_query', { query: 'canary-7f3a', depth: 4 }],
+    ];
+    for (const [name, args] of refused) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBe(true);
+      expect(result._meta?.['portcullis/correctable'], name).toBe(true);
+      expect(textOf(result), name).not.toContain('canary');
+    }
   });
 });
