@@ -1,4 +1,9 @@
 import base from '@portcullis/vitest-config';
 import { defineProject, mergeConfig } from 'vitest/config';
 
-export default mergeConfig(base, defineProject({ test: { name: '@portcullis/reference-app' } }));
+export default mergeConfig(
+  base,
+  defineProject({
+    test: { name: '@portcullis/reference-app', globalSetup: ['test/global-setup.ts'] },
+  }),
+);

@@ -1,90 +1,117 @@
 #!/usr/bin/env node
 /**
- * The decoder demo: `portcullis-decode <file>` decodes a file's bytes, `portcullis-decode -` decodes
- * stdin, and no argument decodes every file of the bundled `examples/` folder. Each document is
- * printed as ACCEPTED with a short summary of its value, or REFUSED with the refusal's code, byte
- * offset and message. Exit code 0 when it ran (a refusal is a result), 2 on a usage or I/O error.
+ * The reference server's entry point: `node dist/main.js [--http | --stdio] [--host H] [--port P]
+ * [--root DIR] [--data DIR] [--config FILE]`. Over HTTP, once it listens it prints exactly one line
+ * to stdout, `listening on http://HOST:PORT/mcp`; everything else (the tokens of a first start, the
+ * server's log) goes to stderr. SIGINT and SIGTERM stop it gracefully: it stops accepting, cancels
+ * the calls in flight, closes the database and exits 0. A startup fault is one line and exit 1; a
+ * usage fault exit 2.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type DecodedValue, decode } from '@portcullis/decoder';
+import { openReferenceApp, type ReferenceApp } from './app.ts';
+import { parseArguments, USAGE } from './arguments.ts';
+import { BUNDLED_CORPUS, settleBundledCorpus } from './bundled-corpus.ts';
+import { defaultDataDir } from './data-dir.ts';
+import { type Served, serve } from './serve.ts';
+import { StartupError } from './startup-error.ts';
 
-const USAGE = 'usage: portcullis-decode [<file> | -]   (no argument: decode the bundled examples)';
-const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+const say = (line: string) => process.stderr.write(`${line}\n`);
 
-class UsageError extends Error {}
-
-/** A one-line description of a decoded value's shape; it names types and counts, never content. */
-function summarize(value: DecodedValue): string {
-  if (value === null) return 'null';
-  if (typeof value === 'bigint') return 'bigint (kept exact)';
-  if (Array.isArray(value)) {
-    const big = countBigInts(value);
-    return `array, ${value.length} items${big > 0 ? `, ${big} bigint kept exact` : ''}`;
-  }
-  if (typeof value === 'object') {
-    const big = countBigInts(value);
-    const keys = Object.keys(value).length;
-    return `object, ${keys} ${keys === 1 ? 'key' : 'keys'}${big > 0 ? `, ${big} bigint kept exact` : ''}`;
-  }
-  return typeof value;
+function announceTokens(app: ReferenceApp): void {
+  const tokens = app.mintedTokens;
+  if (tokens === undefined) return;
+  say(`First start: wrote ${app.configFile} with two consumers and fresh tokens.`);
+  say(
+    'Their bearer tokens are shown this once and stored nowhere (the file keeps only their SHA-256):',
+  );
+  say(`  admin   (every tool):      ${tokens.admin}`);
+  say(`  reader  (read-only tools): ${tokens.reader}`);
 }
 
-function countBigInts(value: DecodedValue): number {
-  let count = 0;
-  const pending: DecodedValue[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next === 'bigint') count++;
-    else if (Array.isArray(next)) pending.push(...next);
-    else if (next !== null && typeof next === 'object') pending.push(...Object.values(next));
+async function main(): Promise<number> {
+  const parsed = parseArguments(process.argv.slice(2));
+  if (!parsed.ok) {
+    say(`${parsed.refusal.text} Run with --help for the usage.`);
+    return 2;
   }
-  return count;
-}
-
-function report(label: string, bytes: Uint8Array): string {
-  const result = decode(bytes);
-  if (result.ok) return `${label}: ACCEPTED ${summarize(result.value)}`;
-  const { code, offset, message } = result.refusal;
-  return `${label}: REFUSED code=${code} offset=${offset} message="${message}"`;
-}
-
-function readStdin(): Uint8Array {
+  const args = parsed.value;
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  // Signals are heard from the start: one that arrives while the app opens stops it right after,
+  // and none can meet Node's default handler once the listening line is out.
+  let signalled = false;
+  let onSignal = () => {
+    signalled = true;
+  };
+  process.on('SIGINT', () => onSignal());
+  process.on('SIGTERM', () => onSignal());
+  let app: ReferenceApp | undefined;
+  let served: Served | undefined;
   try {
-    return new Uint8Array(readFileSync(0));
+    if (args.root === undefined) settleBundledCorpus();
+    app = await openReferenceApp({
+      root: args.root ?? BUNDLED_CORPUS,
+      data: args.data ?? defaultDataDir(),
+      ...(args.config === undefined ? {} : { config: args.config }),
+      note: say,
+    });
+    announceTokens(app);
+    served = await serve(app, args);
   } catch (error) {
-    throw new UsageError(
-      `cannot read stdin: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`,
+    await app?.close();
+    if (error instanceof StartupError) {
+      say(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  if (signalled) {
+    await served.close();
+    await app.close();
+    return 0;
+  }
+  if (served.url !== undefined) process.stdout.write(`listening on ${served.url}\n`);
+  const running = app;
+  const stopping = served;
+  return new Promise<number>((resolve) => {
+    let stopped = false;
+    const stop = (cause: 'signal' | 'closed') => {
+      if (stopped) {
+        if (cause === 'closed') return;
+        say('Stopping at once.');
+        process.exit(1);
+      }
+      stopped = true;
+      stopping
+        .close()
+        .then(() => running.close())
+        .then(
+          () => resolve(0),
+          (error: unknown) => {
+            say(`The server did not stop cleanly: ${(error as Error).message}`);
+            resolve(1);
+          },
+        );
+    };
+    onSignal = () => stop('signal');
+    stopping.closed.then(
+      () => stop('closed'),
+      () => stop('closed'),
     );
-  }
+  });
 }
 
-function readInput(path: string): Uint8Array {
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new UsageError(`cannot read ${path}: ${code}`);
-  }
-}
-
-function run(args: readonly string[]): string[] {
-  if (args.length > 1 || args[0] === '-h' || args[0] === '--help') throw new UsageError(USAGE);
-  const [arg] = args;
-  if (arg === '-') return [report('stdin', readStdin())];
-  if (arg !== undefined) return [report(arg, readInput(arg))];
-  const files = readdirSync(EXAMPLES, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name)
-    .sort();
-  return files.map((name) => report(basename(name), readInput(join(EXAMPLES, name))));
-}
-
-try {
-  for (const line of run(process.argv.slice(2))) console.log(line);
-} catch (error) {
-  const message = error instanceof UsageError ? error.message : `error: ${String(error)}`;
-  console.error(message);
-  process.exitCode = 2;
-}
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Everything is closed; should a socket linger, it does not hold the process past two seconds.
+    setTimeout(() => process.exit(code), 2000).unref();
+  },
+  (error: unknown) => {
+    say(
+      `The server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exitCode = 1;
+  },
+);

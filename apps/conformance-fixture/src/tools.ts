@@ -1,0 +1,216 @@
+/**
+ * The tools the official MCP conformance suite (`@modelcontextprotocol/conformance` 0.1.13) calls,
+ * defined like any Portcullis tool, each doing exactly what its scenario describes. The suite's
+ * expected texts are the scenario's own words.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { type AnyToolDefinition, defineTool, type ToolContext } from '@portcullis/catalog';
+import { Recursive, SafeInteger } from '@portcullis/schema';
+import {
+  audioContent,
+  type ClientRequests,
+  contentResult,
+  embeddedResourceContent,
+  imageContent,
+  ToolError,
+  withContent,
+} from '@portcullis/server';
+import Type from 'typebox';
+import { RED_PIXEL_PNG, silentWav } from './media.ts';
+
+/** A tool's context with the client requests the server adds. */
+const asking = (context: ToolContext) => context as ToolContext & ClientRequests;
+
+const NO_INPUT = Type.Object({});
+const QUICK = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 } as const;
+const PACED = { kind: 'compute', level: 1, minSeconds: 0.1, maxSeconds: 2 } as const;
+const ASKING = { kind: 'agent', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
+
+/** A text result as the scenarios describe it: the tool's output is this one string. */
+const said = (text: string) => text;
+
+const Address = Recursive('address', () =>
+  Type.Object({ street: Type.Optional(Type.String()), city: Type.Optional(Type.String()) }),
+);
+
+const Sep1034 = Type.Object({
+  name: Type.String({ default: 'John Doe', description: 'Your name' }),
+  age: SafeInteger({ default: 30, description: 'Your age' }),
+  score: Type.Number({ default: 95.5, description: 'Your score' }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('pending')], {
+    default: 'active',
+    description: 'Your status',
+  }),
+  verified: Type.Boolean({ default: true, description: 'Verified' }),
+});
+
+const Sep1330 = Type.Object({
+  untitledSingle: Type.Union([
+    Type.Literal('option1'),
+    Type.Literal('option2'),
+    Type.Literal('option3'),
+  ]),
+});
+
+/** Every tool of the fixture. */
+export const conformanceTools: AnyToolDefinition[] = [
+  defineTool({
+    name: 'test_simple_text',
+    description: 'Returns a simple text.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: () => said('This is a simple text response for testing.'),
+  }),
+  defineTool({
+    name: 'test_image_content',
+    description: 'Returns a 1x1 red PNG image.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: () => contentResult([imageContent(RED_PIXEL_PNG, 'image/png')]),
+  }),
+  defineTool({
+    name: 'test_audio_content',
+    description: 'Returns a short silent WAV clip.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: () => contentResult([audioContent(silentWav(), 'audio/wav')]),
+  }),
+  defineTool({
+    name: 'test_embedded_resource',
+    description: 'Returns an embedded text resource.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: () =>
+      contentResult([
+        embeddedResourceContent({
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        }),
+      ]),
+  }),
+  defineTool({
+    name: 'test_multiple_content_types',
+    description: 'Returns text, an image and an embedded resource together.',
+    input: NO_INPUT,
+    output: Type.Object({ message: Type.String() }),
+    weight: QUICK,
+    run: () =>
+      withContent({ message: 'Multiple content types test:' }, [
+        imageContent(RED_PIXEL_PNG, 'image/png'),
+        embeddedResourceContent({
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        }),
+      ]),
+  }),
+  defineTool({
+    name: 'test_tool_with_logging',
+    description: 'Logs three messages at info level while it runs.',
+    input: NO_INPUT,
+    weight: PACED,
+    run: async (_input, context) => {
+      context.log('info', 'Tool execution started');
+      await delay(50, undefined, { signal: context.signal });
+      context.log('info', 'Tool processing data');
+      await delay(50, undefined, { signal: context.signal });
+      context.log('info', 'Tool execution completed');
+      return said('Tool with logging executed successfully');
+    },
+  }),
+  defineTool({
+    name: 'test_error_handling',
+    description: 'Always fails.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: () => {
+      throw new ToolError('This tool intentionally returns an error for testing', {
+        correctable: false,
+      });
+    },
+  }),
+  defineTool({
+    name: 'test_tool_with_progress',
+    description: 'Reports progress 0, 50 and 100 of 100 while it runs.',
+    input: NO_INPUT,
+    weight: PACED,
+    run: async (_input, context) => {
+      context.reportProgress(0, 100);
+      await delay(50, undefined, { signal: context.signal });
+      context.reportProgress(50, 100);
+      await delay(50, undefined, { signal: context.signal });
+      context.reportProgress(100, 100);
+      return said('Tool with progress executed successfully');
+    },
+  }),
+  defineTool({
+    name: 'test_sampling',
+    description: "Asks the client's model to answer a prompt.",
+    input: Type.Object({
+      prompt: Type.String({ description: 'The prompt to send to the model.' }),
+    }),
+    weight: ASKING,
+    run: async (input, context) => {
+      const reply = await asking(context).sample({
+        messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }],
+        maxTokens: 100,
+      });
+      if (!reply.ok) throw new ToolError(reply.refusal.text, { correctable: false });
+      const { content } = reply.value;
+      return said(`LLM response: ${content.type === 'text' ? content.text : `(${content.type})`}`);
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation',
+    description: 'Asks the user for a username and an email address.',
+    input: Type.Object({ message: Type.String({ description: 'The message to show the user.' }) }),
+    weight: ASKING,
+    run: async (input, context) => {
+      const reply = await asking(context).elicit(
+        input.message,
+        Type.Object({
+          username: Type.String({ description: "User's response" }),
+          email: Type.String({ description: "User's email address" }),
+        }),
+      );
+      if (!reply.ok) throw new ToolError(reply.refusal.text, { correctable: false });
+      return said(`User response: ${JSON.stringify(reply.value)}`);
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation_sep1034_defaults',
+    description: 'Asks the user for fields of every primitive type, each with a default.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('Please confirm or change the defaults.', Sep1034);
+      if (!reply.ok) throw new ToolError(reply.refusal.text, { correctable: false });
+      const content = reply.value.action === 'accept' ? reply.value.content : {};
+      return said(
+        `Elicitation completed: action=${reply.value.action}, content=${JSON.stringify(content)}`,
+      );
+    },
+  }),
+  defineTool({
+    name: 'test_elicitation_sep1330_enums',
+    description: 'Asks the user to choose among enum values.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('Please choose.', Sep1330);
+      if (!reply.ok) throw new ToolError(reply.refusal.text, { correctable: false });
+      const content = reply.value.action === 'accept' ? reply.value.content : {};
+      return said(
+        `Elicitation completed: action=${reply.value.action}, content=${JSON.stringify(content)}`,
+      );
+    },
+  }),
+  defineTool({
+    name: 'json_schema_2020_12_tool',
+    description: 'Tool with JSON Schema 2020-12 features',
+    input: Type.Object({ name: Type.Optional(Type.String()), address: Type.Optional(Address) }),
+    weight: QUICK,
+    run: (input) => said(`Received ${input.name === undefined ? 'no name' : 'a name'}.`),
+  }),
+];

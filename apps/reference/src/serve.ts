@@ -1,0 +1,107 @@
+/**
+ * Serves the opened app through `@portcullis/server`: one tool server over the exposed document
+ * tools, with each consumer's grants from the config, then an HTTP host (bearer tokens resolved
+ * through their SHA-256, sessions so a client's cancel reaches its call, DNS-rebinding protection
+ * on a loopback address) or a stdio host acting as the config's `stdio` consumer.
+ */
+import { createToolServer, type ToolServer } from '@portcullis/server';
+import { createTokenResolver, serveHttp } from '@portcullis/server/http';
+import { serveStdio } from '@portcullis/server/stdio';
+import type { ReferenceApp } from './app.ts';
+import type { AppArguments } from './arguments.ts';
+import { grantsOf } from './config.ts';
+import { StartupError } from './startup-error.ts';
+import { DOCUMENT_ARTIFACT } from './tools/document-artifact.ts';
+import { EXPOSED_TOOLS } from './tools/index.ts';
+
+/** The deadline of every call: a survey of a large corpus takes minutes. */
+export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60_000;
+
+/** A running host. */
+export interface Served {
+  /** The MCP endpoint, for HTTP. */
+  readonly url?: string;
+  /** Resolves when the host ends by itself (stdio: the client closed the stream). */
+  readonly closed: Promise<void>;
+  /** Stops accepting, cancels every call in flight and closes the connections. */
+  close(): Promise<void>;
+}
+
+/** What a test (or an embedding) may change besides the command line. */
+export interface ServeOptions {
+  readonly callTimeoutMs?: number;
+}
+
+const INSTRUCTIONS =
+  'Document search over a folder of text and Markdown files. Find documents with `search_documents`, read one with `read_document` (its ref names that reading), tag them with `tag_documents`, count them with `corpus_stats`; `survey_corpus` runs sub-agents over every folder and takes minutes; `explain_query` explains how a query is read.';
+
+/** Builds the tool server of the app (every check of the contract happens here, at start). */
+export function toolServerOf(app: ReferenceApp, options: ServeOptions = {}): ToolServer {
+  return createToolServer({
+    exposure: app.exposure,
+    grants: grantsOf(app.config, EXPOSED_TOOLS),
+    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    dispatcher: { maxRunning: 16, maxQueued: 64 },
+    artifactTypes: [DOCUMENT_ARTIFACT],
+    serverInfo: { name: 'portcullis-reference', version: '0.0.0' },
+    instructions: INSTRUCTIONS,
+  });
+}
+
+/** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
+export async function serve(
+  app: ReferenceApp,
+  args: AppArguments,
+  options: ServeOptions = {},
+): Promise<Served> {
+  const server = toolServerOf(app, options);
+  if (args.mode === 'stdio') {
+    if (app.config.stdio === undefined) {
+      await server.close();
+      throw new StartupError(
+        `The config file ${app.configFile} names no \`stdio\` consumer; add "stdio": "<consumer name>" to serve over stdio.`,
+      );
+    }
+    const host = await serveStdio(server, { consumer: app.config.stdio });
+    return {
+      closed: host.closed,
+      async close() {
+        await host.close();
+        await server.close();
+      },
+    };
+  }
+  const consumers = createTokenResolver(
+    app.config.consumers.map((consumer) => ({
+      consumer: consumer.name,
+      tokenSha256: consumer.tokenSha256,
+    })),
+  );
+  let host: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    host = await serveHttp(server, { host: args.host, port: args.port, consumers, sessions: true });
+  } catch (error) {
+    await server.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `The address ${args.host}:${args.port} is in use; choose another --port.`,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
+      throw new StartupError(
+        `The address ${args.host}:${args.port} cannot be listened on (${code}).`,
+      );
+    }
+    throw error;
+  }
+  return {
+    url: host.url.href,
+    // An HTTP host ends only when it is closed.
+    closed: new Promise<void>(() => {}),
+    async close() {
+      await host.close();
+      await server.close();
+    },
+  };
+}

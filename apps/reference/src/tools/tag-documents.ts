@@ -1,0 +1,76 @@
+/** `tag_documents`: gives documents tags with priorities, in one transaction. */
+import { defineTool } from '@portcullis/catalog';
+import { Int64, Map as MapOf, SafeInteger, stringifyCanonical, Unknown } from '@portcullis/schema';
+import Type from 'typebox';
+import { TAG_PATTERN } from '../corpus/document-text.ts';
+import { notFound, refuseInput } from './failures.ts';
+import type { DocumentServices } from './services.ts';
+import { Priority } from './vocabulary.ts';
+
+/** The most documents one call may tag. */
+export const TAG_MAX_DOCUMENTS = 100;
+
+/** The most tags one call may write. */
+export const TAG_MAX_TAGS = 20;
+
+const TAG = new RegExp(TAG_PATTERN, 'u');
+
+/** Builds the `tag_documents` tool over `services`. */
+export function tagDocumentsTool(services: DocumentServices) {
+  return defineTool({
+    name: 'tag_documents',
+    title: 'Tag documents',
+    description: `Gives every listed document every listed tag at its priority, all in one transaction: either the whole write happens or none of it. Writing a tag a document already has at that priority changes nothing, so repeating a call is safe. At most ${TAG_MAX_DOCUMENTS} documents and ${TAG_MAX_TAGS} tags per call.`,
+    input: Type.Object({
+      ids: Type.Array(Int64(), { description: 'The document ids (from search_documents).' }),
+      tags: MapOf(Priority, {
+        description:
+          'Tag name to priority. A tag name is 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
+      }),
+      note: Type.Optional(
+        Unknown({ description: 'Any JSON to keep with this write in the audit log.' }),
+      ),
+    }),
+    output: Type.Object({
+      documents: SafeInteger({ description: 'Distinct documents tagged.' }),
+      pairs: SafeInteger({ description: 'Document and tag pairs written.' }),
+      changed: SafeInteger({ description: 'Pairs that were new or changed priority.' }),
+    }),
+    weight: { kind: 'lookup', level: 2, minSeconds: 0, maxSeconds: 2 },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    run: (input, context) => {
+      const documents = new Set(input.ids).size;
+      if (documents === 0) refuseInput('The `ids` list is empty. Name at least one document.');
+      if (documents > TAG_MAX_DOCUMENTS) {
+        refuseInput(
+          `The \`ids\` list names more than ${TAG_MAX_DOCUMENTS} documents. Split the call.`,
+        );
+      }
+      const names = Object.keys(input.tags);
+      if (names.length === 0) refuseInput('The `tags` map is empty. Give at least one tag.');
+      if (names.length > TAG_MAX_TAGS) {
+        refuseInput(`The \`tags\` map holds more than ${TAG_MAX_TAGS} tags. Split the call.`);
+      }
+      if (!names.every((name) => TAG.test(name))) {
+        refuseInput(
+          'A key of `tags` is not a tag name: use 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
+        );
+      }
+      const note = input.note === undefined ? null : stringifyCanonical(input.note as never);
+      const written = services.index.tag(
+        input.ids,
+        input.tags,
+        context.consumer,
+        note,
+        services.now(),
+      );
+      if (!written.ok) notFound('document');
+      return { documents, pairs: written.value.pairs, changed: written.value.changed };
+    },
+  });
+}

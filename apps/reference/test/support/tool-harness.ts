@@ -1,0 +1,72 @@
+/**
+ * Runs the document tools straight from their catalog, without a server: the context a server
+ * would build (signal, progress, log, consumer, dispatch into the same signal, a fresh artifact
+ * registry), so each tool's own rules are tested apart from the gate and the transport.
+ */
+import { join } from 'node:path';
+import { type Catalog, createCatalog } from '@portcullis/catalog';
+import { createArtifactRegistry } from '@portcullis/dispatcher';
+import { CorpusIndex } from '../../src/corpus/corpus-index.ts';
+import { DOCUMENT_ARTIFACT } from '../../src/tools/document-artifact.ts';
+import { documentTools } from '../../src/tools/index.ts';
+import type { DocumentServices } from '../../src/tools/services.ts';
+import { SurveyMonitor } from '../../src/tools/survey-monitor.ts';
+import { tempDir } from './temp.ts';
+
+/** A fixed clock: 2025-01-01T00:00:00Z, after every generated modification time. */
+export const NOW = Date.UTC(2025, 0, 1);
+
+export interface Harness {
+  readonly catalog: Catalog;
+  readonly services: DocumentServices;
+  readonly progress: { progress: number; total?: number; message?: string }[];
+  call(
+    name: string,
+    input: Record<string, unknown>,
+    options?: { signal?: AbortSignal; consumer?: string },
+  ): Promise<unknown>;
+  close(): void;
+}
+
+/** Opens an index over `root` (synced), builds the catalog and returns a caller of its tools. */
+export async function openHarness(
+  root: string,
+  options: { surveyPaceMs?: number } = {},
+): Promise<Harness> {
+  const index = CorpusIndex.open(root, join(tempDir(), 'index.sqlite'));
+  await index.sync();
+  const services: DocumentServices = {
+    index,
+    now: () => NOW,
+    surveys: new SurveyMonitor(),
+    surveyPaceMs: options.surveyPaceMs ?? 0,
+  };
+  const catalog = createCatalog({ tools: documentTools(services) });
+  const progress: Harness['progress'] = [];
+
+  const call: Harness['call'] = async (name, input, callOptions = {}) => {
+    const entry = catalog.get(name);
+    if (entry === undefined) throw new Error(`no tool ${name}`);
+    const signal = callOptions.signal ?? new AbortController().signal;
+    const context = {
+      signal,
+      consumer: callOptions.consumer ?? 'admin',
+      invokedAsTool: true,
+      reportProgress: (value: number, total?: number, message?: string) => {
+        progress.push({
+          progress: value,
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        });
+      },
+      log: () => {},
+      dispatch: (tool: string, childInput: Record<string, unknown>) =>
+        call(tool, childInput, { signal, consumer: callOptions.consumer ?? 'admin' }),
+      registry: createArtifactRegistry([DOCUMENT_ARTIFACT]),
+    };
+    signal.throwIfAborted();
+    return (entry.definition.run as (input: unknown, context: unknown) => unknown)(input, context);
+  };
+
+  return { catalog, services, progress, call, close: () => index.close() };
+}
