@@ -1,5 +1,6 @@
 import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema/document';
 import type { Publication, SchemaSide } from './dialect.ts';
+import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
 import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { expandRefs } from './internal/inline.ts';
@@ -74,8 +75,18 @@ const UNSUPPORTED = new Set([
  * The definition's other types are kept beside it (a nullable definition still admits null there;
  * an array admits an array, whose items the canonical pass judges).
  */
-function lastLevel(name: string, definition: SchemaNode | undefined): SchemaObject {
-  const description = `Deeper than this schema states: ${name} is accepted to ${ANTHROPIC_STRICT_UNROLL_DEPTH} levels of nesting, and level ${ANTHROPIC_STRICT_UNROLL_DEPTH + 1} accepts no names.`;
+function lastLevel(
+  depth: number,
+): (name: string, definition: SchemaNode | undefined) => SchemaObject {
+  return (name, definition) => closedLevel(depth, name, definition);
+}
+
+function closedLevel(
+  depth: number,
+  name: string,
+  definition: SchemaNode | undefined,
+): SchemaObject {
+  const description = `Deeper than this schema states: ${name} is accepted to ${depth} ${depth === 1 ? 'level' : 'levels'} of nesting, and level ${depth + 1} accepts no names.`;
   const declared = isJsonObject(definition) ? definition.type : undefined;
   const types =
     typeof declared === 'string'
@@ -148,10 +159,36 @@ function relocate(pointers: readonly string[], splits: AnthropicContext['splits'
   return out;
 }
 
+/** A rendering over Anthropic's budget because recursion was unrolled; never leaves this module. */
+class OverBudgetUnrolled extends Error {
+  readonly error: DialectError;
+
+  constructor(error: DialectError) {
+    super(error.message);
+    this.error = error;
+  }
+}
+
+/**
+ * Renders at the deepest unroll the vendor's limits allow: {@link ANTHROPIC_STRICT_UNROLL_DEPTH}
+ * levels, or fewer when the unrolled document would pass Anthropic's optional-property or union
+ * budget (a recursive filter of a dozen optional fields cannot be stated three times). A document
+ * without recursion, or one over budget even at one level, is refused as it stands.
+ */
 function render(canonical: SchemaObject, side: SchemaSide): Publication {
+  for (let depth = ANTHROPIC_STRICT_UNROLL_DEPTH; ; depth -= 1) {
+    try {
+      return renderAt(canonical, side, depth);
+    } catch (error) {
+      if (!(error instanceof OverBudgetUnrolled)) throw error;
+      if (depth === 1) throw error.error;
+    }
+  }
+}
+
+function renderAt(canonical: SchemaObject, side: SchemaSide, depth: number): Publication {
   // An output is never closed narrower than a result: its cycles break to a described object.
-  const unrolled =
-    side === 'input' ? { unroll: ANTHROPIC_STRICT_UNROLL_DEPTH, breakNode: lastLevel } : {};
+  const unrolled = side === 'input' ? { unroll: depth, breakNode: lastLevel(depth) } : {};
   const inlined = expandRefs(deepCopy(canonical), {
     ...expandOptions('canonical'),
     ...unrolled,
@@ -164,7 +201,15 @@ function render(canonical: SchemaObject, side: SchemaSide): Publication {
     side,
   );
   if (side === 'output') return { schema, narrowed: [] };
-  measureSchema(schema, ANTHROPIC_STRICT_LIMITS, 'anthropic_strict');
+  try {
+    measureSchema(schema, ANTHROPIC_STRICT_LIMITS, 'anthropic_strict');
+  } catch (error) {
+    // Over budget with recursion unrolled: `render` tries a shallower unroll before refusing.
+    const overBudget =
+      error instanceof DialectError && error.code === DIALECT_ERROR_CODES.LIMIT_EXCEEDED;
+    if (overBudget && inlined.breaks.length > 0) throw new OverBudgetUnrolled(error);
+    throw error;
+  }
   // A last level below a map that narrowed whole is gone from the rendering; the rest, in order.
   const wanted = relocate([...inlined.breaks, ...ctx.narrowed], ctx.splits);
   return { schema, narrowed: inDocumentOrder(schema, new Set(wanted)) };
@@ -173,7 +218,7 @@ function render(canonical: SchemaObject, side: SchemaSide): Publication {
 /**
  * Claude `strict: true` tools (and Bedrock strict). References inlined; strict mode refuses
  * recursion, so each recursive definition is unrolled {@link ANTHROPIC_STRICT_UNROLL_DEPTH} levels
- * deep on every path and the next level is a closed object whose description says how deep the
+ * deep on every path (fewer when that would pass the budgets below) and the next level is a closed object whose description says how deep the
  * dialect accepts; `additionalProperties: false` on every object; optional properties stay
  * optional (so the inverse is the identity); numeric bounds, length bounds and `pattern` dropped;
  * nullable spelled with `anyOf`; a map narrowed to the empty closed object and an open value to a

@@ -326,15 +326,28 @@ describe('anthropic_strict recursion', () => {
         },
       },
     });
-    // 9 optional properties as declared (the cycle counted once), 27 once unrolled 3 levels.
+    // 9 optional properties as declared (the cycle counted once), 27 once unrolled 3 levels: past
+    // the budget of 24, so the recursion is unrolled 2 levels (18) and the description says so.
     expect(measureSchema(node(9)).optionalProperties).toBe(9);
-    expect(() => anthropic.publish(node(9), 'input')).toThrow(
+    const depthOf = (schema: SchemaObject) =>
+      /accepted to (\d) level/.exec(JSON.stringify(schema))?.[1];
+    const nine = anthropic.publish(node(9), 'input');
+    expect(depthOf(nine.schema)).toBe('2');
+    expect(measureSchema(nine.schema).optionalProperties).toBe(18);
+    expect(nine.narrowed).toHaveLength(1);
+    const chain = (levels: number): unknown =>
+      levels === 1 ? { o0: 'x' } : { o0: 'x', next: chain(levels - 1) };
+    expect(admits(nine.schema, { root: chain(2) })).toBe(true);
+    expect(admits(nine.schema, { root: chain(3) })).toBe(false);
+    // 8 fit 3 levels (24); 13 fit only 1 level (13, as 26 at 2 levels would not); 25 fit none.
+    expect(depthOf(anthropic.publish(node(8), 'input').schema)).toBe('3');
+    expect(depthOf(anthropic.publish(node(13), 'input').schema)).toBe('1');
+    expect(() => anthropic.publish(node(25), 'input')).toThrow(
       expect.objectContaining({
         code: DIALECT_ERROR_CODES.LIMIT_EXCEEDED,
         details: expect.objectContaining({ limit: 'optionalProperties' }),
       }),
     );
-    expect(anthropic.publish(node(8), 'input').narrowed).toHaveLength(1);
     expect(() => anthropic.publish(node(9), 'output')).not.toThrow();
   });
 

@@ -30,7 +30,7 @@ const deepOptional: SchemaObject = {
     Node: {
       type: 'object',
       properties: {
-        ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`o${i}`, { type: 'string' }])),
+        ...Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`o${i}`, { type: 'string' }])),
         next: { $ref: '#/$defs/Node' },
       },
       additionalProperties: false,
