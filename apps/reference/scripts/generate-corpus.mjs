@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Writes the bundled sample corpus: 8 folders of 40 generated documents each (Markdown and plain
-// text), about 1 MB in all, every byte and every modification time a pure function of the seed, so
+// text), about 320 KB in all, every byte and every modification time a pure function of the seed, so
 // two builds produce the same corpus. The text is generated from the word lists below (no
 // copyrighted source). Usage: node scripts/generate-corpus.mjs <output-directory>
-// The output directory is emptied first; it must not be the repository root.
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+// The output directory is emptied first, so it must be missing, empty or an earlier corpus.
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const SEED = 20240229;
@@ -264,12 +264,14 @@ if (target === undefined) {
   process.exit(2);
 }
 const output = resolve(target);
+// The output is emptied first, so only a missing or empty folder, or an earlier corpus, is taken.
 if (
-  output === resolve(import.meta.dirname, '..') ||
-  output === resolve(import.meta.dirname, '../../..')
+  existsSync(output) &&
+  readdirSync(output).length > 0 &&
+  !existsSync(join(output, MTIMES_FILE))
 ) {
   console.error(
-    'The corpus is written to its own directory; give a directory such as dist/sample-corpus.',
+    'The corpus is written to a folder of its own (missing, empty or an earlier corpus), such as dist/sample-corpus.',
   );
   process.exit(2);
 }

@@ -6,8 +6,8 @@
  *                                  [--root DIR] [--data DIR] [--config FILE]
  * ```
  *
- * Each option takes its value as the next argument or after `=`. A fault is one sentence that names
- * the option and never repeats what was typed.
+ * Each option takes its value as the next argument or after `=`; a lone `--` is skipped. A fault is
+ * one sentence that names the option and never repeats what was typed.
  */
 
 /** What the command line asks for. */
@@ -54,6 +54,8 @@ export function parseArguments(args: readonly string[]): Parsed {
   let help = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
+    // A lone `--` (what `pnpm start -- --port 0` passes on) ends nothing here: every argument is an option.
+    if (arg === '--') continue;
     if (arg === '--help' || arg === '-h') {
       help = true;
       continue;

@@ -4,7 +4,7 @@
  * through their SHA-256, sessions so a client's cancel reaches its call, DNS-rebinding protection
  * on a loopback address) or a stdio host acting as the config's `stdio` consumer.
  */
-import { createToolServer, type ToolServer } from '@portcullis/server';
+import { createToolServer, ServerError, type ToolServer } from '@portcullis/server';
 import { createTokenResolver, serveHttp } from '@portcullis/server/http';
 import { serveStdio } from '@portcullis/server/stdio';
 import type { ReferenceApp } from './app.ts';
@@ -54,7 +54,18 @@ export async function serve(
   args: AppArguments,
   options: ServeOptions = {},
 ): Promise<Served> {
-  const server = toolServerOf(app, options);
+  let server: ToolServer;
+  try {
+    server = toolServerOf(app, options);
+  } catch (error) {
+    // A contract the server refuses (a dialect cannot render a tool, a budget is passed) stops the start.
+    if (!(error instanceof ServerError)) throw error;
+    const { tool, dialect } = error.details;
+    const where = [tool && `tool \`${tool}\``, dialect && `dialect \`${dialect}\``].filter(Boolean);
+    throw new StartupError(
+      `The tools cannot be served${where.length > 0 ? ` (${where.join(', ')})` : ''}: ${error.message}`,
+    );
+  }
   if (args.mode === 'stdio') {
     if (app.config.stdio === undefined) {
       await server.close();

@@ -5,10 +5,12 @@
  */
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exposure } from '@portcullis/catalog';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openReferenceApp, type ReferenceApp } from '../src/app.ts';
 import { settleBundledCorpus } from '../src/bundled-corpus.ts';
 import type { SyncReport } from '../src/corpus/corpus-index.ts';
+import { serve } from '../src/serve.ts';
 import { StartupError } from '../src/startup-error.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
 
@@ -123,5 +125,26 @@ describe('openReferenceApp', () => {
     expect(statSync(file).mtimeMs).toBe(designed);
     expect(settleBundledCorpus(root)).toBe(0);
     expect(settleBundledCorpus(tempDir())).toBe(0);
+  });
+
+  it('turns a contract the server refuses into one startup sentence naming the tool', async () => {
+    const app = await openReferenceApp({ root: tempDir(), data: tempDir(), note: () => {} });
+    try {
+      // Exposing one tool while the config grants every one: the server refuses the extra grants.
+      const narrowed = { ...app, exposure: exposure(app.catalog, ['search_documents']) };
+      const error = await serve(narrowed, {
+        mode: 'http',
+        host: '127.0.0.1',
+        port: 0,
+        help: false,
+      }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(StartupError);
+      expect((error as Error).message).toMatch(
+        /^The tools cannot be served \(tool `read_document`\): /,
+      );
+      expect((error as Error).message).not.toContain('\n');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -39,6 +39,7 @@ describe('parseArguments', () => {
         help: false,
       },
     });
+    expect(parseArguments(['--', '--port', '0'])).toMatchObject({ ok: true, value: { port: 0 } });
     expect(parseArguments(['--http', '--http', '--help'])).toMatchObject({
       ok: true,
       value: { mode: 'http', help: true },

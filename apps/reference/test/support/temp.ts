@@ -16,7 +16,10 @@ export function tempDir(prefix = 'portcullis-reference-'): string {
 
 /** Removes every folder {@link tempDir} made (call from `afterAll`). */
 export function removeTempDirs(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retried: a child that is still closing its database may write into a folder being removed.
+  for (const dir of made.splice(0)) {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
 }
 
 /** A fresh copy of the bundled corpus (320 files, 8 folders) in a temporary folder. */
