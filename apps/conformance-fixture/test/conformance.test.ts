@@ -54,7 +54,7 @@ describe('the official MCP conformance suite against the fixture', () => {
     for (const scenario of [
       'server-initialize',
       'tools-call-sampling',
-      'elicitation-sep1330-enums',
+      'elicitation-sep1034-defaults',
       'dns-rebinding-protection',
     ]) {
       expect(
