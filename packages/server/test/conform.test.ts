@@ -23,7 +23,7 @@ const declaration = Type.Object({
 });
 
 describe('conform', () => {
-  it('makes every Int64 a bigint and every other number a number, in a fresh copy', () => {
+  it('makes every Int64 a bigint and every other number a number, never changing what it was given', () => {
     const admitted = {
       one: 1,
       many: [2, 2n ** 60n],
@@ -47,33 +47,52 @@ describe('conform', () => {
       },
     });
     expect((converted as { value: unknown }).value).not.toBe(admitted);
+    expect(admitted.one).toBe(1);
+    expect(admitted.many[0]).toBe(2);
+  });
+
+  it('returns a new value and leaves the admitted one untouched', () => {
+    const admitted = {
+      one: 1n,
+      many: [],
+      byName: {},
+      small: 1,
+      ratio: 0.5,
+      tree: { id: 1n, kids: [] },
+      open: [1],
+    };
+    const converted = conform(declaration, admitted) as { ok: true; value: unknown };
+    expect(converted.value).toEqual(admitted);
+    expect(converted.value).not.toBe(admitted);
   });
 
   it('keeps a __proto__ key as data', () => {
     const admitted = JSON.parse(
-      '{"one":1,"many":[],"byName":{"__proto__":2},"small":1,"ratio":1,"tree":{"id":1,"kids":[]},"open":null}',
+      '{"one":1,"many":[],"byName":{"__proto__":2,"b":3},"small":1,"ratio":1,"tree":{"id":1,"kids":[]},"open":null}',
     );
     const converted = conform(declaration, admitted) as { ok: true; value: { byName: object } };
     expect(Object.getPrototypeOf(converted.value.byName)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(converted.value.byName, '__proto__')?.value).toBe(2n);
+    expect(Object.keys(converted.value.byName)).toEqual(['__proto__', 'b']);
+    expect((converted.value.byName as Record<string, unknown>).b).toBe(3n);
   });
 
   it('reports what it cannot convert by declared path and type only', () => {
     const converted = conform(declaration, {
-      one: 'canary',
+      one: 1,
       many: [],
       byName: {},
       small: 1,
       ratio: 1,
-      tree: { id: 1, kids: [] },
+      tree: { id: 1, kids: [{ id: 'canary', kids: [] }] },
       open: 1,
     });
     expect(converted).toEqual({
       ok: false,
       refusal: {
         code: 'NOT_CONFORMING',
-        text: 'The value at `/one` does not conform to its declared type `Int64`; send an integer from -9223372036854775808 to 9223372036854775807.',
-        path: '/one',
+        text: 'The value at `/tree/kids/0/id` does not conform to its declared type `Int64`; send an integer from -9223372036854775808 to 9223372036854775807.',
+        path: '/tree/kids/0/id',
         type: 'Int64',
       },
     });

@@ -101,37 +101,32 @@ async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Pr
     return systemError();
   }
   const workflow = Workflow.root(call.consumer, 'mcp');
-  const cancel = (reason: CancelReason) => {
+  // The client's cancel and its going away reach the call through the interposer, which sees the
+  // cancel before the SDK and the transport closing before the SDK aborts its handlers.
+  call.onCancel((reason: CancelReason) => {
     core.dispatcher.cancelWorkflow(workflow, reason);
-  };
-  call.onCancel(cancel);
-  const onAbort = () => cancel('disconnect');
-  extra.signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    const registry =
-      definition.registryAware || core.artifactTypes.length > 0
-        ? createArtifactRegistry(core.artifactTypes)
-        : undefined;
-    const scope = { core, call, requestId: extra.requestId };
-    const outcome = await core.dispatcher.submit(
-      {
-        name: call.tool.name,
-        input: converted.value,
-        run: (job) => runTool(scope, definition, job),
-        ...(definition.scope === undefined ? {} : { scope: definition.scope }),
-        ...(call.tool.guardrails === undefined ? {} : { guardrails: call.tool.guardrails }),
-      },
-      workflow,
-      {
-        timeoutMs: core.callTimeoutMs,
-        onReport: forwarder(call, extra),
-        ...(registry === undefined ? {} : { registry }),
-      },
-    );
-    return render(outcome, call.tool, registry, core.logger);
-  } finally {
-    extra.signal.removeEventListener('abort', onAbort);
-  }
+  });
+  const registry =
+    definition.registryAware || core.artifactTypes.length > 0
+      ? createArtifactRegistry(core.artifactTypes)
+      : undefined;
+  const scope = { core, call, requestId: extra.requestId };
+  const outcome = await core.dispatcher.submit(
+    {
+      name: call.tool.name,
+      input: converted.value,
+      run: (job) => runTool(scope, definition, job),
+      ...(definition.scope === undefined ? {} : { scope: definition.scope }),
+      ...(call.tool.guardrails === undefined ? {} : { guardrails: call.tool.guardrails }),
+    },
+    workflow,
+    {
+      timeoutMs: core.callTimeoutMs,
+      onReport: forwarder(call, extra),
+      ...(registry === undefined ? {} : { registry }),
+    },
+  );
+  return render(outcome, call.tool, registry, core.logger);
 }
 
 /** The `tools/call` handler. Never throws: every failure is one `isError` result. */

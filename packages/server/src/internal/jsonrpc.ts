@@ -42,6 +42,9 @@ export interface OutboundMessage {
   readonly [key: string]: unknown;
 }
 
+/** The `_meta` key of task augmentation, which the SDK parses as `{ taskId: string }`. */
+const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
+
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const NOTIFICATION_KEYS = new Set(['jsonrpc', 'method', 'params']);
 const RESULT_KEYS = new Set(['jsonrpc', 'id', 'result']);
@@ -155,15 +158,43 @@ export function unparseableRequestAnswer(id: RequestId, method: string): Outboun
   return errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.invalidMeta);
 }
 
+function metaParses(meta: unknown): boolean {
+  if (meta === undefined) return true;
+  if (!isObject(meta)) return false;
+  const token = own(meta, 'progressToken');
+  if (
+    token !== undefined &&
+    typeof token !== 'string' &&
+    !(typeof token === 'number' && Number.isSafeInteger(token))
+  ) {
+    return false;
+  }
+  const task = own(meta, RELATED_TASK_KEY);
+  return task === undefined || (isObject(task) && typeof own(task, 'taskId') === 'string');
+}
+
+/**
+ * True when the SDK's own message schema (`JSONRPCMessageSchema`) accepts a message whose envelope
+ * {@link classify} accepted: beyond the envelope it reads only params being an object and the
+ * shape of a `_meta` (on params or on a result). A test holds the two to the same answers.
+ */
+export function sdkParses(envelope: Envelope, message: unknown): boolean {
+  const record = message as Readonly<Record<string, unknown>>;
+  switch (envelope.kind) {
+    case 'request':
+    case 'notification':
+      if (envelope.params === null) return false;
+      return envelope.params === undefined || metaParses(own(envelope.params, '_meta'));
+    case 'response': {
+      const result = own(record, 'result');
+      return result === undefined || (isObject(result) && metaParses(own(result, '_meta')));
+    }
+    case 'invalid':
+      return false;
+  }
+}
+
 /** A successful answer. */
 export function resultAnswer(id: RequestId, result: unknown): OutboundMessage {
   return { jsonrpc: '2.0', id, result };
-}
-
-/** The id of an outbound response, if the message is one. */
-export function responseIdOf(message: unknown): RequestId | undefined {
-  if (!isObject(message)) return undefined;
-  if (!Object.hasOwn(message, 'result') && !Object.hasOwn(message, 'error')) return undefined;
-  const id = own(message, 'id');
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }

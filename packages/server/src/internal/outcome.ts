@@ -12,9 +12,9 @@ import { CORRECTABLE_META_KEY, SERVER_TEXTS } from '../texts.ts';
 import type { ServedTool } from './published.ts';
 import { errorFacts } from './shape.ts';
 import type { ArtifactRegistry, DispatchRefusal, JobOutcome } from './siblings/dispatcher.ts';
-import { stringifyCanonical } from './siblings/schema.ts';
 import { toJson } from './to-json.ts';
 import { CALL_OUTCOMES, type CallOutcome } from './tracing.ts';
+import { writeJson } from './write-json.ts';
 
 /** A `tools/call` result as the server sends it. */
 export interface CallResult {
@@ -89,7 +89,7 @@ function completed(
   try {
     registry?.indexReachableFrom(value);
     const json = toJson(value);
-    const text = { type: 'text', text: stringifyCanonical(json) };
+    const text = { type: 'text', text: writeJson(json) };
     if (tool.outputGate === undefined) {
       return { result: { content: [text, ...blocks] }, outcome: CALL_OUTCOMES.COMPLETED };
     }

@@ -71,7 +71,11 @@ async function dispatch(
 
 /** Builds `definition`'s context on `job` and runs it with the job's input. */
 export function runTool(scope: CallScope, definition: AnyToolDefinition, job: JobContext): unknown {
-  const asks = clientRequests(scope.call.connection, scope.requestId, () => job.signal);
+  let asks: ClientRequests | undefined;
+  const client = () => {
+    asks ??= clientRequests(scope.call.connection, scope.requestId, () => job.signal);
+    return asks;
+  };
   const context: Record<string, unknown> = {
     get signal() {
       return job.signal;
@@ -80,9 +84,10 @@ export function runTool(scope: CallScope, definition: AnyToolDefinition, job: Jo
     invokedAsTool: job.job.depth === 0,
     reportProgress: job.reportProgress,
     log: job.log,
-    sample: asks.sample,
-    elicit: asks.elicit,
-  } satisfies Partial<ClientRequests> & Record<string, unknown>;
+    sample: (request: Parameters<ClientRequests['sample']>[0]) => client().sample(request),
+    elicit: (message: string, schema: Parameters<ClientRequests['elicit']>[1]) =>
+      client().elicit(message, schema),
+  };
   if (definition.kind !== 'tool') {
     context.dispatch = (name: string, input: unknown) => dispatch(scope, job, name, input);
   }

@@ -34,6 +34,8 @@ export function startCallSpan(tracer: Tracer, facts: CallFacts): Span {
 
 /** Runs `fn` with `span` as the active span. */
 export function withSpan<T>(span: Span, fn: () => T): T {
+  // Without an SDK the span is the API's no-op: there is no context worth carrying.
+  if (!span.isRecording() && !trace.isSpanContextValid(span.spanContext())) return fn();
   return context.with(trace.setSpan(context.active(), span), fn);
 }
 

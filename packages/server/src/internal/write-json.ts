@@ -1,7 +1,9 @@
 /**
- * How the hosts write a message: `JSON.stringify` when it can (no `bigint` anywhere), else the
- * bigint-aware writer over the message's JSON value, so an `Int64` bound or value leaves the
- * process as an exact integer literal. A message JSON cannot hold at all (a cycle) throws.
+ * How the server writes JSON that leaves the process (messages, and a result's text block):
+ * `JSON.stringify` when it can (it throws at the first `bigint`), else the bigint-aware writer
+ * (schema's `stringifyCanonical`) over the value's JSON form, so an `Int64` bound or value leaves as
+ * an exact integer literal. Both write the same text for a value without a `bigint`. A value JSON
+ * cannot hold at all (a cycle) throws.
  */
 import { stringifyCanonical } from './siblings/schema.ts';
 import { toJson } from './to-json.ts';

@@ -12,10 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { ConsumerResolver } from '../../consumers.ts';
 import { HTTP_TEXTS } from '../../http-texts.ts';
 import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
@@ -28,6 +25,7 @@ import {
   notJsonRpcAnswer,
   parseErrorAnswer,
   type RequestId,
+  sdkParses,
   unparseableRequestAnswer,
 } from '../jsonrpc.ts';
 import { decodeStrict } from '../siblings/decoder.ts';
@@ -138,19 +136,19 @@ async function consumerOf(
   }
 }
 
-function dialectOf(req: IncomingMessage): string | undefined {
+/** The request's path and its `dialect` query parameter. */
+function target(req: IncomingMessage): {
+  readonly path: string;
+  readonly dialect: string | undefined;
+} {
+  const raw = req.url ?? '/';
+  const query = raw.indexOf('?');
+  if (query === -1) return { path: raw, dialect: undefined };
   try {
-    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('dialect') ?? undefined;
+    const url = new URL(raw, 'http://localhost');
+    return { path: url.pathname, dialect: url.searchParams.get('dialect') ?? undefined };
   } catch {
-    return undefined;
-  }
-}
-
-function pathOf(req: IncomingMessage): string {
-  try {
-    return new URL(req.url ?? '/', 'http://localhost').pathname;
-  } catch {
-    return '';
+    return { path: '', dialect: undefined };
   }
 }
 
@@ -173,7 +171,7 @@ function judgeBody(
     if (envelope.kind === 'invalid') {
       return { status: 400, answer: notJsonRpcAnswer(batch ? null : envelope.id) };
     }
-    if (!JSONRPCMessageSchema.safeParse(message).success) {
+    if (!sdkParses(envelope, message)) {
       if (batch) return { status: 400, answer: notJsonRpcAnswer(null) };
       if (envelope.kind !== 'request') return { status: 202, answer: undefined };
       return { status: 200, answer: unparseableRequestAnswer(envelope.id, envelope.method) };
@@ -230,8 +228,10 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     const broken = judgeHeaders(req, settings);
     if (broken !== undefined)
       return refuse(res, broken[0], JSON_RPC_ERROR_CODES.INVALID_REQUEST, broken[1]);
-    if (pathOf(req) !== settings.path)
+    const requested = target(req);
+    if (requested.path !== settings.path) {
       return refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.notFound);
+    }
     const allowed = settings.sessions ? ['POST', 'GET', 'DELETE'] : ['POST'];
     if (!allowed.includes(req.method ?? '')) {
       return refuse(
@@ -246,7 +246,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     }
     const facts: HostFacts = {
       consumer: await consumerOf(req, settings.consumers),
-      dialect: dialectOf(req),
+      dialect: requested.dialect,
     };
     const authInfo: AuthInfo = {
       token: '',

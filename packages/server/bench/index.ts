@@ -1,0 +1,203 @@
+/**
+ * `pnpm bench`: `tools/call` over Streamable HTTP on 127.0.0.1 (stateless), at concurrency 1, 16
+ * and 64, for a trivial tool and for one with about 1.2 KB of arguments, against (a) the limit (a
+ * low-level SDK server on the same plumbing, judging nothing) and (b) the SDK's documented
+ * stateless setup, measured in the same run in interleaved rounds; then the tool server's memory
+ * across 100,000 calls. Every contender runs in its own process; this one only generates load.
+ *
+ * Two measures of throughput: calls/s on the wall clock, and the server process's CPU time per call
+ * (`cpu-bound calls/s` is its inverse). On a shared machine the wall clock moves with everyone
+ * else's load; the CPU a process spends per call does not, so the targets are judged on both and
+ * both are printed. Ratios are what to read.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { target as printTarget } from '@portcullis/bench';
+import { probe, type Run, run, type Target } from './load.ts';
+import type { ContenderName } from './servers.ts';
+import { TOKEN } from './servers.ts';
+import { answerOf, SEARCH_ARGUMENTS } from './tools.ts';
+
+const CONCURRENCY = [1, 16, 64];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+const MEMORY_CALLS = Number(process.env.BENCH_MEMORY_CALLS ?? 100_000);
+const NAMES: readonly ContenderName[] = ['portcullis', 'limit', 'sdk-documented'];
+
+interface Child {
+  readonly process: ChildProcess;
+  readonly port: number;
+  ask<T>(kind: string): Promise<T>;
+}
+
+async function start(name: ContenderName): Promise<Child> {
+  const proc = fork(join(import.meta.dirname, 'child.ts'), [name], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve) =>
+    proc.once('message', (message: { port: number }) => resolve(message.port)),
+  );
+  return {
+    process: proc,
+    port,
+    ask: <T>(kind: string) =>
+      new Promise<T>((resolve) => {
+        proc.once('message', (message: T) => resolve(message));
+        proc.send({ kind });
+      }),
+  };
+}
+
+function body(name: string, args: object): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  );
+}
+
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  authorization: `Bearer ${TOKEN}`,
+  'mcp-protocol-version': '2025-11-25',
+};
+
+const PAYLOADS = [
+  { label: 'trivial tool', name: 'ping_tool', args: {} },
+  { label: '~1.2 KB of arguments', name: 'search_tool', args: SEARCH_ARGUMENTS },
+] as const;
+
+interface Measured extends Run {
+  /** Server CPU time per call, in microseconds. */
+  readonly cpuMicros: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function summarize(runs: readonly Measured[]): Measured {
+  return {
+    callsPerSecond: median(runs.map((item) => item.callsPerSecond)),
+    p50Ms: median(runs.map((item) => item.p50Ms)),
+    p99Ms: median(runs.map((item) => item.p99Ms)),
+    cpuMicros: median(runs.map((item) => item.cpuMicros)),
+  };
+}
+
+const children = new Map<ContenderName, Child>();
+for (const name of NAMES) children.set(name, await start(name));
+const targetOf = (name: ContenderName, payload: (typeof PAYLOADS)[number]): Target => ({
+  port: children.get(name)!.port,
+  body: body(payload.name, payload.args),
+  headers: HEADERS,
+});
+
+async function measure(
+  name: ContenderName,
+  payload: (typeof PAYLOADS)[number],
+  concurrency: number,
+): Promise<Measured> {
+  const child = children.get(name)!;
+  const before = await child.ask<{ micros: number }>('cpu');
+  const result = await run(targetOf(name, payload), concurrency, CALLS);
+  const after = await child.ask<{ micros: number }>('cpu');
+  return { ...result, cpuMicros: (after.micros - before.micros) / CALLS };
+}
+
+console.log(
+  `\ntools/call over Streamable HTTP on 127.0.0.1, stateless; median of ${ROUNDS} interleaved rounds of ${CALLS} calls; arguments of the second tool: ${JSON.stringify(SEARCH_ARGUMENTS).length} bytes`,
+);
+let met = true;
+for (const payload of PAYLOADS) {
+  const expected = JSON.stringify(answerOf(payload.name, payload.args as { items?: unknown[] }));
+  for (const name of NAMES) {
+    const text = await probe(targetOf(name, payload));
+    if (!text.includes(expected.slice(1, -1)))
+      throw new Error(`${name} answered ${payload.name} otherwise`);
+    await run(targetOf(name, payload), 16, 1000);
+  }
+  for (const concurrency of CONCURRENCY) {
+    const runs = new Map<ContenderName, Measured[]>(NAMES.map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const name of NAMES) runs.get(name)!.push(await measure(name, payload, concurrency));
+    }
+    const rows = new Map(NAMES.map((name) => [name, summarize(runs.get(name)!)]));
+    const ours = rows.get('portcullis')!;
+    const limit = rows.get('limit')!;
+    const documented = rows.get('sdk-documented')!;
+    console.log(`\n${payload.label}, concurrency ${concurrency}`);
+    for (const [name, row] of rows) {
+      console.log(
+        `  ${name.padEnd(15)} ${Math.round(row.callsPerSecond).toString().padStart(6)} calls/s  p50 ${row.p50Ms.toFixed(2).padStart(6)} ms  p99 ${row.p99Ms.toFixed(2).padStart(7)} ms  cpu ${row.cpuMicros.toFixed(0).padStart(5)} µs/call (${Math.round(
+          1e6 / row.cpuMicros,
+        )
+          .toString()
+          .padStart(5)} cpu-bound calls/s)`,
+      );
+    }
+    met =
+      printTarget(
+        'wall calls/s vs limit',
+        ours.callsPerSecond / limit.callsPerSecond,
+        '>=',
+        0.93,
+        'x',
+      ) && met;
+    met =
+      printTarget(
+        'cpu-bound calls/s vs limit',
+        limit.cpuMicros / ours.cpuMicros,
+        '>=',
+        0.93,
+        'x',
+      ) && met;
+    met =
+      printTarget(
+        'wall calls/s vs documented',
+        ours.callsPerSecond / documented.callsPerSecond,
+        '>=',
+        1.5,
+        'x',
+      ) && met;
+    met =
+      printTarget(
+        'cpu-bound calls/s vs documented',
+        documented.cpuMicros / ours.cpuMicros,
+        '>=',
+        1.5,
+        'x',
+      ) && met;
+    met = printTarget('p99 vs documented p99', ours.p99Ms / documented.p99Ms, '<=', 1, 'x') && met;
+  }
+}
+
+const ours = children.get('portcullis')!;
+type Memory = { rss: number; heapUsed: number };
+const before = await ours.ask<Memory>('memory');
+await run(targetOf('portcullis', PAYLOADS[1]), 16, MEMORY_CALLS);
+const after = await ours.ask<Memory>('memory');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+console.log(
+  `\nmemory of the tool server across ${MEMORY_CALLS} calls of the second tool (after collection)`,
+);
+console.log(`  rss  ${mb(before.rss)} -> ${mb(after.rss)}`);
+console.log(`  heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}`);
+met =
+  printTarget('heap growth', (after.heapUsed - before.heapUsed) / before.heapUsed, '<=', 0.1) &&
+  met;
+met = printTarget('rss growth', (after.rss - before.rss) / before.rss, '<=', 0.1) && met;
+
+for (const child of children.values()) {
+  await child.ask('stop').catch(() => undefined);
+  if (child.process.exitCode === null)
+    await new Promise((resolve) => child.process.once('exit', resolve));
+}
+console.log(met ? '\nevery target met' : '\nsome targets missed');

@@ -1,0 +1,112 @@
+/*
+ * One OpenTelemetry span per `tools/call`, through `@opentelemetry/api` alone: the tool (only an
+ * exposed tool's name, never one a caller invented), the consumer, the outcome and the duration;
+ * status ERROR for a system error; a span for a call the interposer answered itself; nothing when
+ * no SDK is installed (every other test runs on the API's no-op).
+ */
+import type { Span, SpanContext, SpanOptions, SpanStatus, Tracer } from '@opentelemetry/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, closeAll, fixtureServer, rawPeer } from './support.ts';
+
+interface Recorded {
+  readonly name: string;
+  readonly attributes: Record<string, unknown>;
+  status?: SpanStatus;
+  ended: boolean;
+}
+
+/** A tracer that records what the server tells it, implemented on the API's interfaces. */
+function recordingTracer(): Tracer & { readonly spans: Recorded[] } {
+  const spans: Recorded[] = [];
+  const context: SpanContext = {
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    spanId: 'b7ad6b7169203331',
+    traceFlags: 1,
+  };
+  const startSpan = (name: string, options?: SpanOptions): Span => {
+    const recorded: Recorded = { name, attributes: { ...options?.attributes }, ended: false };
+    spans.push(recorded);
+    const span: Span = {
+      spanContext: () => context,
+      setAttribute(key, value) {
+        recorded.attributes[key] = value;
+        return span;
+      },
+      setAttributes(attributes) {
+        Object.assign(recorded.attributes, attributes);
+        return span;
+      },
+      addEvent: () => span,
+      addLink: () => span,
+      addLinks: () => span,
+      setStatus(status) {
+        recorded.status = status;
+        return span;
+      },
+      updateName: () => span,
+      end() {
+        recorded.ended = true;
+      },
+      isRecording: () => !recorded.ended,
+      recordException: () => undefined,
+    };
+    return span;
+  };
+  return {
+    spans,
+    startSpan,
+    startActiveSpan: ((name: string, ...rest: unknown[]) => {
+      const fn = rest.at(-1) as (span: Span) => unknown;
+      return fn(startSpan(name));
+    }) as Tracer['startActiveSpan'],
+  };
+}
+
+afterEach(closeAll);
+
+describe('spans', () => {
+  it('records one ended span per call with tool, consumer, outcome and duration', async () => {
+    const tracer = recordingTracer();
+    const { server } = fixtureServer({ tracer });
+    const peer = await rawPeer(server, 'bob');
+    await peer.request(call(1, 'add', { a: 1, b: 2 }));
+    expect(tracer.spans).toHaveLength(1);
+    const [span] = tracer.spans;
+    expect(span).toMatchObject({
+      name: 'tools/call',
+      ended: true,
+      attributes: {
+        'mcp.method.name': 'tools/call',
+        'gen_ai.tool.name': 'add',
+        'portcullis.consumer': 'bob',
+        'portcullis.outcome': 'COMPLETED',
+      },
+    });
+    expect(span?.attributes['portcullis.duration_ms']).toBeTypeOf('number');
+    expect(span?.status).toBeUndefined();
+  });
+
+  it('records refusals the interposer answered, never a name the caller invented', async () => {
+    const tracer = recordingTracer();
+    const { server } = fixtureServer({ tracer });
+    const peer = await rawPeer(server, 'bob');
+    await peer.request(call(1, 'add', { a: 'x', b: 2 }));
+    await peer.request(call(2, 'canary-tool', {}));
+    expect(tracer.spans.map((span) => span.attributes)).toEqual([
+      expect.objectContaining({ 'gen_ai.tool.name': 'add', 'portcullis.outcome': 'GATE_REFUSED' }),
+      expect.objectContaining({ 'portcullis.consumer': 'bob', 'portcullis.outcome': 'UNSERVABLE' }),
+    ]);
+    expect(JSON.stringify(tracer.spans)).not.toContain('canary');
+  });
+
+  it('marks a system error with status ERROR', async () => {
+    const tracer = recordingTracer();
+    const { server } = fixtureServer({ tracer });
+    const peer = await rawPeer(server, 'alice');
+    await peer.request(call(1, 'fail', { how: 'system' }));
+    expect(tracer.spans[0]).toMatchObject({
+      attributes: { 'portcullis.outcome': 'SYSTEM_ERROR' },
+      status: { code: 2 },
+    });
+  });
+});
