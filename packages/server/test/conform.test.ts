@@ -4,7 +4,7 @@
  * other number a `number`, open values are carried as admitted, a `__proto__` key stays data, and a
  * value the declaration cannot describe is reported by declared path and type only.
  */
-import { Int32, Int64, Recursive, StringMap, Unknown } from '@portcullis/schema';
+import { Int32, Int64, Map as MapOf, Recursive, Unknown } from '@portcullis/schema';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { conform } from '../src/internal/siblings/schema.ts';
@@ -14,7 +14,7 @@ const Node = Recursive('Node', (self) => Type.Object({ id: Int64(), kids: Type.A
 const declaration = Type.Object({
   one: Int64(),
   many: Type.Array(Int64()),
-  byName: StringMap(Int64()),
+  byName: MapOf(Int64()),
   small: Int32(),
   ratio: Type.Number(),
   tree: Node,
