@@ -18,7 +18,7 @@ import {
 } from '@portcullis/dialects';
 import type { JsonValue, SchemaObject } from './schema.ts';
 
-export type { DialectName, Publication, SchemaMeasure, SchemaSide };
+export type { DialectName, Publication, SchemaMeasure };
 export {
   ANTHROPIC_STRICT_LIMITS,
   DEFAULT_DIALECT,

@@ -1,12 +1,9 @@
 /**
  * Every use of `@portcullis/schema` goes through this module. `conform` is implemented here until
- * the schema package ships `conform(declaration, admitted)`; after the merge it becomes a re-export.
- * `isJsonObject` moves to `@portcullis/schema/document`.
+ * the schema package ships `conform(declaration, admitted)`; after the merge it becomes a re-export
+ * (and `conform.ts` beside it goes).
  */
 import {
-  ARTIFACT_REFS_PROPERTY,
-  isJsonObject,
-  type JsonObject,
   type JsonValue,
   publishCanonical,
   type SchemaObject,
@@ -14,8 +11,8 @@ import {
 } from '@portcullis/schema';
 import { conformLocally } from './conform.ts';
 
-export type { JsonObject, JsonValue, SchemaObject };
-export { ARTIFACT_REFS_PROPERTY, isJsonObject, publishCanonical, stringifyCanonical };
+export type { JsonValue, SchemaObject };
+export { publishCanonical, stringifyCanonical };
 
 /** Why an admitted value could not be converted to its declared runtime types (path and type only). */
 export interface ConformRefusal {
