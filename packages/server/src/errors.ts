@@ -1,3 +1,5 @@
+import { SERVER_TEXTS } from './texts.ts';
+
 /**
  * Stable codes of {@link ServerError}. Every one is a defect of how this process declared or wired
  * what it serves, found when the server starts (or when a tool misuses a helper), so the process
@@ -87,7 +89,7 @@ export class ResourceNotFoundError extends Error {
   readonly resourceType: string;
 
   constructor(resourceType: string) {
-    super(`No ${resourceType} matches the request.`);
+    super(SERVER_TEXTS.notFound(resourceType));
     this.resourceType = resourceType;
   }
 }
