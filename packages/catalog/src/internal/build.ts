@@ -7,7 +7,7 @@ import { KIND_META_KEY, WEIGHT_META_KEY } from '../meta.ts';
 import { checkWeight } from '../weight.ts';
 import { checkName, checkShape } from './check-definition.ts';
 import { checkGuardrails } from './check-guardrails.ts';
-import { checkInputRoot, checkThinkerInput } from './input-contract.ts';
+import { checkArtifactRefs, checkInputRoot, checkThinkerInput } from './input-contract.ts';
 import { type Candidate, describeOrigin, moduleOf } from './origin.ts';
 import { publishInput, publishOutput } from './publish.ts';
 import { quote } from './quote.ts';
@@ -90,12 +90,13 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
     () => checkInputRoot(definition, name, origin),
     (cause) => unrenderable('input', name, origin, cause),
   );
-  if (definition.kind === 'thinker') {
-    reading(
-      () => checkThinkerInput(root, name, origin),
-      (cause) => unrenderable('input', name, origin, cause),
-    );
-  }
+  reading(
+    () => {
+      checkArtifactRefs(root, name, origin);
+      if (definition.kind === 'thinker') checkThinkerInput(root, name, origin);
+    },
+    (cause) => unrenderable('input', name, origin, cause),
+  );
   let canonicalInput: JsonObject;
   let canonicalOutput: JsonObject | undefined;
   try {
