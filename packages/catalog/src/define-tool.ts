@@ -119,21 +119,35 @@ export type AnyToolDefinition = ToolDefinition<TSchema, TSchema | undefined, Too
 /**
  * A frozen copy of the guardrail grouping and of each stage's list, so nothing pushed onto the
  * author's arrays after the catalog checked them reaches the dispatcher. Anything that is not an
- * object of arrays is kept as given, for the catalog to refuse with its module named.
+ * object of arrays, or that throws when it is read (a getter, a proxy trap), is kept as given, for
+ * the catalog to refuse with its module named: `defineTool` never throws on what it copies.
  */
 function freezeGuardrails(guardrails: unknown): unknown {
   if (typeof guardrails !== 'object' || guardrails === null || Array.isArray(guardrails)) {
     return guardrails;
   }
-  const copy: Record<string, unknown> = {};
-  for (const [stage, list] of Object.entries(guardrails)) {
-    // Defined, not assigned: a stage named `__proto__` stays a key the catalog can refuse.
-    Object.defineProperty(copy, stage, {
-      value: Array.isArray(list) ? Object.freeze([...list]) : list,
-      enumerable: true,
-    });
+  try {
+    const copy: Record<string, unknown> = {};
+    for (const [stage, list] of Object.entries(guardrails)) {
+      // Defined, not assigned: a stage named `__proto__` stays a key the catalog can refuse.
+      Object.defineProperty(copy, stage, {
+        value: Array.isArray(list) ? Object.freeze([...list]) : list,
+        enumerable: true,
+      });
+    }
+    return Object.freeze(copy);
+  } catch {
+    return guardrails;
   }
-  return Object.freeze(copy);
+}
+
+/** A frozen copy of an orchestrator's scope, or the scope as given when reading it throws. */
+function freezeScope(scope: unknown): unknown {
+  try {
+    return Array.isArray(scope) ? Object.freeze([...scope]) : scope;
+  } catch {
+    return scope;
+  }
 }
 
 /**
@@ -154,7 +168,7 @@ export function defineTool<
     ...spec,
     kind: spec.kind ?? 'tool',
     registryAware: spec.registryAware ?? false,
-    ...(Array.isArray(spec.scope) ? { scope: Object.freeze([...spec.scope]) } : {}),
+    ...(spec.scope === undefined ? {} : { scope: freezeScope(spec.scope) }),
     ...(spec.guardrails === undefined ? {} : { guardrails: freezeGuardrails(spec.guardrails) }),
     [DEFINITION_BRAND]: true,
   };

@@ -50,12 +50,23 @@ async function scan(directory: unknown, options: unknown): Promise<Catalog> {
   const given = optionsOf(options, 'scanCatalog', ['tools', 'extensions', 'recursive']);
   const explicit =
     given['tools'] === undefined ? [] : explicitCandidates(given['tools'], 'scanCatalog');
-  const extensions = given['extensions'] ?? DEFAULT_SCAN_EXTENSIONS;
+  const declaredExtensions = given['extensions'] ?? DEFAULT_SCAN_EXTENSIONS;
   const recursive = given['recursive'] ?? true;
-  if (!Array.isArray(extensions) || !extensions.every((ending) => typeof ending === 'string')) {
+  let extensions: unknown[] | undefined;
+  let cause: unknown;
+  try {
+    extensions = Array.isArray(declaredExtensions) ? Array.from(declaredExtensions) : undefined;
+  } catch (error) {
+    cause = error;
+  }
+  if (
+    extensions === undefined ||
+    !extensions.every((ending): ending is string => typeof ending === 'string')
+  ) {
     throw new CatalogError(
       CATALOG_ERROR_CODES.INVALID_OPTIONS,
       'The `extensions` option of `scanCatalog` must be an array of file endings such as `.js`.',
+      cause === undefined ? {} : { cause },
     );
   }
   if (typeof recursive !== 'boolean') {

@@ -193,7 +193,7 @@ describe('the broken fixtures', () => {
     const error = await rejected(() => scanCatalog(new URL('unrenderable-schema/', BROKEN)));
     expect(error.code).toBe(CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA);
     expect(error.message).toBe(
-      'Tool `loose_union` (module `tool.js`) has an input schema the publisher cannot render: `UNSUPPORTED_CONSTRUCT` at `/properties/id`. Change the declaration there as the cause describes.',
+      'Tool `loose_union` (module `tool.js`) has an input schema the publisher cannot render (`UNSUPPORTED_CONSTRUCT`). Change the declaration where `details.path` points, as the cause describes.',
     );
     expect(error.cause).toBeInstanceOf(SchemaDefectError);
     expect(error.details).toStrictEqual({

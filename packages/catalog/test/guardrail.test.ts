@@ -2,8 +2,8 @@
  * Guards per-tool guardrails: a definition carries `guardrails: { admission?, input?, output? }`
  * in the dispatcher's shapes, its input guardrails typed with the declared input and its output
  * guardrails with the declared output; defineTool keeps a frozen copy of each list; the catalog
- * refuses at build, with INVALID_GUARDRAIL and the place as `details.path`, anything but stages of
- * named objects with a judge function.
+ * refuses at build, with INVALID_GUARDRAIL and the place as `details.path` (never in the message),
+ * anything but stages of named objects with a judge function.
  */
 import { Int64 } from '@portcullis/schema';
 import Type from 'typebox';
@@ -176,12 +176,12 @@ describe('malformed guardrails', () => {
     [
       { input: { name: 'x', judge } },
       'guardrails.input',
-      'a `guardrails.input` that is not an array: list the guardrails of a stage in order',
+      'a guardrail stage that is not an array: list the guardrails of a stage in order',
     ],
     [
       { input: [null] },
       'guardrails.input[0]',
-      'a guardrail at `guardrails.input[0]` without a name: give each guardrail a non-empty `name`',
+      'a guardrail without a name: give each guardrail a non-empty `name`',
     ],
     [
       {
@@ -191,22 +191,22 @@ describe('malformed guardrails', () => {
         ],
       },
       'guardrails.admission[1]',
-      'a guardrail at `guardrails.admission[1]` without a name: give each guardrail a non-empty `name`',
+      'a guardrail without a name: give each guardrail a non-empty `name`',
     ],
     [
       { output: [{ name: 7, judge }] },
       'guardrails.output[0]',
-      'a guardrail at `guardrails.output[0]` without a name: give each guardrail a non-empty `name`',
+      'a guardrail without a name: give each guardrail a non-empty `name`',
     ],
     [
       { output: [{ name: 'check' }] },
       'guardrails.output[0]',
-      'a guardrail at `guardrails.output[0]` without a `judge` function: give it one',
+      'a guardrail without a `judge` function: give it one',
     ],
     [
       { admission: [{ name: 'check', judge: 'yes' }] },
       'guardrails.admission[0]',
-      'a guardrail at `guardrails.admission[0]` without a `judge` function: give it one',
+      'a guardrail without a `judge` function: give it one',
     ],
   ])('refuses %j at %s', (guardrails, path, fault) => {
     const error = caught(() => createCatalog({ tools: [tool({ guardrails })] }));

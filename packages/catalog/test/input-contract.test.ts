@@ -1,13 +1,23 @@
 /*
- * Guards the two rules on a declared input that the publisher alone does not state: its root is an
+ * Guards the rules on a declared input that the publisher alone does not state: its root is an
  * object with declared properties (a map, an open value or a scalar at the root is an
- * INVALID_INPUT_ROOT, found before publishing, telling the author to wrap it in a property), and a
+ * INVALID_INPUT_ROOT, found before publishing, telling the author to wrap it in a property), the
+ * reserved `artifact_refs` is declared only as `ArtifactRefs()` declares it (the publisher drops it
+ * unseen, so anything else is an INVALID_DEFINITION at its pointer), and a
  * thinker's input keeps its contract with any caller, `query` a string and `depth` an integer
  * bounded within THINKER_DEPTH_MIN..THINKER_DEPTH_MAX (else INVALID_THINKER_INPUT naming the tool
  * and the property, whose pointer is `details.path`).
  */
 import { fileURLToPath } from 'node:url';
-import { Int32, Int64, Recursive, Map as SchemaMap, Uint8, Unknown } from '@portcullis/schema';
+import {
+  ArtifactRefs,
+  Int32,
+  Int64,
+  Recursive,
+  Map as SchemaMap,
+  Uint8,
+  Unknown,
+} from '@portcullis/schema';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_ERROR_CODES, createCatalog, scanCatalog, thinkerInput } from '../src/index.ts';
@@ -57,6 +67,35 @@ describe('the input root', () => {
       module: fileURLToPath(new URL('invalid-input-root/tool.js', BROKEN)),
       path: '',
     });
+  });
+});
+
+describe('the reserved artifact_refs', () => {
+  it.each([
+    ['a string', Type.Object({ artifact_refs: Type.String() })],
+    ['a required list', Type.Object({ artifact_refs: Type.Array(Type.String()) })],
+    ['a list of numbers', Type.Object({ artifact_refs: Type.Optional(Type.Array(Type.Number())) })],
+    [
+      'a union',
+      Type.Object({ artifact_refs: Type.Optional(Type.Union([Type.String(), Type.Number()])) }),
+    ],
+  ])('refuses it declared as %s, which the publisher would drop unseen', (_what, input) => {
+    const error = caught(() => createCatalog({ tools: [tool({ input })] }));
+    expect(error.code).toBe(CATALOG_ERROR_CODES.INVALID_DEFINITION);
+    expect(error.message).toBe(
+      'Tool `echo` (tools[0]) is malformed: `artifact_refs` is reserved for references into the artifact registry. Declare it only by spreading `ArtifactRefs()`, an optional list of strings.',
+    );
+    expect(error.details).toStrictEqual({ tool: 'echo', path: '/properties/artifact_refs' });
+  });
+
+  it('accepts ArtifactRefs(), its hand-written twin and thinkerInput', () => {
+    const inputs = [
+      Type.Object({ text: Type.String(), ...ArtifactRefs() }),
+      Type.Object({ artifact_refs: Type.Optional(Type.Array(Type.String())) }),
+      thinkerInput(),
+    ];
+    const tools = inputs.map((input, index) => tool({ name: `a${index}`, input }));
+    expect(createCatalog({ tools }).size).toBe(3);
   });
 });
 

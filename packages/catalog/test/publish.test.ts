@@ -3,7 +3,7 @@
  * documents, published once at build (never on reading) and deep-frozen, and the published
  * `tools/list` entry built from them; the good fixtures' documents are pinned as the design's
  * contract states them; a schema the publisher cannot render is an UNRENDERABLE_SCHEMA whose path
- * is a field and whose cause is the publisher's defect.
+ * is a field (never glued onto the message) and whose cause is the publisher's defect.
  */
 import {
   INT64_MAX,
@@ -222,7 +222,7 @@ describe('unrenderable schemas declared explicitly', () => {
     const error = caught(() => createCatalog({ tools: [tool({ output })] }));
     expect(error.code).toBe(CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA);
     expect(error.message).toBe(
-      'Tool `echo` (tools[0]) has an output schema the publisher cannot render: `MALFORMED_SCHEMA` at `/properties/count`. Change the declaration there as the cause describes.',
+      'Tool `echo` (tools[0]) has an output schema the publisher cannot render (`MALFORMED_SCHEMA`). Change the declaration where `details.path` points, as the cause describes.',
     );
     expect((error.cause as SchemaDefectError).code).toBe('MALFORMED_SCHEMA');
     expect(error.details.path).toBe('/properties/count');
@@ -233,7 +233,8 @@ describe('unrenderable schemas declared explicitly', () => {
     const error = caught(() => createCatalog({ tools: [tool({ input })] }));
     expect(error.code).toBe(CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA);
     expect((error.cause as SchemaDefectError).code).toBe('UNRESOLVABLE_REF');
-    expect(error.message).toContain('`UNRESOLVABLE_REF` at `/properties/node`');
+    expect(error.message).toContain('(`UNRESOLVABLE_REF`)');
+    expect(error.message).not.toContain('/properties/node');
     expect(error.details.path).toBe('/properties/node');
   });
 });

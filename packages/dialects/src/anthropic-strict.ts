@@ -110,7 +110,11 @@ function anthropicPass(side: SchemaSide): Pass {
       if (side === 'output') return undefined;
       if (isMap(node)) {
         ctx.narrowed.push(pointer(at));
-        return { ...labels(node), type: 'object', properties: {}, additionalProperties: false };
+        const closed = { type: 'object', properties: {}, additionalProperties: false };
+        // A nullable map keeps its null, spelled with `anyOf` as every nullable type is here.
+        return Array.isArray(node.type) && node.type.includes('null')
+          ? { ...labels(node), anyOf: [closed, { type: 'null' }] }
+          : { ...labels(node), ...closed };
       }
       if (isValuePosition(at) && isOpen(node)) {
         ctx.narrowed.push(pointer(at));

@@ -2,7 +2,7 @@ import type { SchemaNode, SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
-import { expandRefs } from './internal/inline.ts';
+import { describedBreak, expandRefs } from './internal/inline.ts';
 import {
   deepCopy,
   fromEntries,
@@ -72,6 +72,25 @@ function inferType(values: readonly unknown[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The described break of {@link describedBreak}, which Gemini can read whatever the definition's
+ * type: Gemini refuses an array without `items` (`items: missing field`), and the items of a
+ * recursive array cannot be stated without another level, so an array the recursion reaches a
+ * second time is stated closed, empty (`maxItems: 0`), with placeholder `items` it never holds.
+ */
+function geminiBreak(name: string, definition: SchemaNode | undefined): SchemaObject {
+  const broken = describedBreak(name, definition);
+  const type = broken.type;
+  const types = Array.isArray(type) ? type : [type];
+  if (!types.includes('array') || types.includes('object')) return broken;
+  return { ...broken, maxItems: 0, items: { type: 'string' } };
+}
+
+/** True for a schema whose type admits `null` (a `type` list holding it). */
+function typedNullable(node: SchemaNode): boolean {
+  return typeof node !== 'boolean' && Array.isArray(node.type) && node.type.includes('null');
+}
+
 function typesOf(node: SchemaObject): readonly unknown[] {
   const type = node.type;
   return Array.isArray(type) ? type : [type];
@@ -86,6 +105,7 @@ function geminiPass(side: SchemaSide): Pass {
         return describe(
           {
             type: 'object',
+            ...(typedNullable(node) ? { nullable: true } : {}),
             ...fromEntries(Object.entries(node).filter(([key]) => key === 'description')),
           },
           `An object mapping names to values; each value is ${valueSummary(value)}. Its entries cannot be stated in this schema.`,
@@ -167,6 +187,7 @@ function render(canonical: SchemaObject, side: SchemaSide) {
   const narrowed: string[] = [];
   const inlined = expandRefs(deepCopy(canonical), {
     ...expandOptions('canonical'),
+    breakNode: geminiBreak,
     dialect: 'gemini',
   }).schema;
   const schema = objectRoot(rewrite(inlined, geminiPass(side), { narrowed }), 'gemini', side);
@@ -175,7 +196,9 @@ function render(canonical: SchemaObject, side: SchemaSide) {
 
 /**
  * Gemini function declarations through `parameters` (the OpenAPI subset). References inlined, a
- * cycle broken to an object whose description names the definition (no `title`: Gemini drops it);
+ * cycle broken to an object whose description names the definition (no `title`: Gemini drops it;
+ * `nullable` when the definition admits null; a recursive array closed empty, with the `items`
+ * Gemini requires);
  * no `additionalProperties`, `$defs`, `title` or `$schema`;
  * integer `minimum`/`maximum` dropped (doubles cannot state int64 bounds exactly: the canonical
  * pass still judges them); `format` kept only for `date-time`; a non-string enum moved into the

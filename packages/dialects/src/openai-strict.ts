@@ -81,6 +81,11 @@ function admitsNull(node: SchemaNode): boolean {
   return Array.isArray(anyOf) && anyOf.some((branch) => admitsNull(branch as SchemaNode));
 }
 
+/** True for a schema whose type admits `null` (a `type` list holding it). */
+function typedNullable(node: SchemaNode): boolean {
+  return typeof node !== 'boolean' && Array.isArray(node.type) && node.type.includes('null');
+}
+
 /** The strict spelling of an optional property: its own type, or null. */
 function nullable(node: SchemaNode): SchemaNode {
   if (typeof node === 'boolean') return node ? node : nullSchema();
@@ -112,7 +117,7 @@ function strictPass(side: SchemaSide): Pass {
         ctx.narrowed.push(pointer(at));
         return {
           ...labels(node),
-          type: 'object',
+          type: typedNullable(node) ? ['object', 'null'] : 'object',
           properties: {},
           required: [],
           additionalProperties: false,
@@ -181,22 +186,49 @@ function render(canonical: SchemaObject, side: SchemaSide) {
   return { schema, narrowed };
 }
 
-/** Follows a chain of references from `node` to a schema that is not a bare reference. */
+/**
+ * The one branch of a nullable union (`anyOf` of one schema and `{"type": "null"}`), or `undefined`
+ * for any other schema. A value under it that is not null is judged by that branch alone, so its
+ * optional properties are found there.
+ */
+function nullableBranch(node: SchemaNode): SchemaNode | undefined {
+  if (typeof node === 'boolean' || !Array.isArray(node.anyOf)) return undefined;
+  const others = node.anyOf.filter(
+    (branch) =>
+      !(isJsonObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1),
+  );
+  const branch = others[0];
+  return others.length === 1 && (typeof branch === 'boolean' || isJsonObject(branch))
+    ? branch
+    : undefined;
+}
+
+/**
+ * Follows a chain of references and nullable unions from `node` to a schema that is neither: what
+ * judges a value there that is not null.
+ */
 function follow(root: SchemaObject, node: SchemaNode): SchemaNode | undefined {
   let current: SchemaNode | undefined = node;
   const seen = new Set<string>();
-  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
-    if (seen.has(ref)) return undefined;
-    seen.add(ref);
-    current = tryResolveRef(root, ref);
-    if (current === undefined) return undefined;
+  while (current !== undefined) {
+    const ref = refOf(current);
+    if (ref !== undefined) {
+      if (seen.has(ref)) return undefined;
+      seen.add(ref);
+      current = tryResolveRef(root, ref);
+      continue;
+    }
+    const branch = nullableBranch(current);
+    if (branch === undefined) return current;
+    current = branch;
   }
-  return current;
+  return undefined;
 }
 
 /**
  * Removes a null exactly where `schema` declares an optional property, through properties, array
- * items and references; everything else is returned as it came, for the gate to judge.
+ * items, references and nullable unions; everything else is returned as it came, for the gate to
+ * judge.
  */
 function removeOptionalNulls(value: JsonValue, node: SchemaNode, root: SchemaObject): JsonValue {
   const schema = follow(root, node);

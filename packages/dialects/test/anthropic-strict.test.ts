@@ -294,6 +294,44 @@ describe('anthropic_strict recursion', () => {
     expect(admits(doc, { n: { next: { next: { next: { next: null } } } } })).toBe(true);
   });
 
+  it('keeps null at the last level of a nullable definition named through a $defs chain', () => {
+    const doc: SchemaObject = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { n: { $ref: '#/$defs/Alias' } },
+      required: ['n'],
+      additionalProperties: false,
+      $defs: {
+        Alias: { $ref: '#/$defs/Link' },
+        Link: {
+          type: ['object', 'null'],
+          properties: { next: { $ref: '#/$defs/Alias' } },
+          required: ['next'],
+          additionalProperties: false,
+        },
+      },
+    };
+    const { schema } = anthropic.publish(doc, 'input');
+    expect(admits(schema, { n: { next: { next: { next: null } } } })).toBe(true);
+    expect(admits(schema, { n: { next: { next: { next: { next: null } } } } })).toBe(false);
+  });
+
+  it('keeps null on a nullable map, spelled with anyOf, and lists the map', () => {
+    const { schema, narrowed } = anthropic.publish(
+      tool({ tags: { type: ['object', 'null'], additionalProperties: { type: 'string' } } }, [
+        'tags',
+      ]),
+      'input',
+    );
+    expect(schema.properties).toEqual({
+      tags: {
+        anyOf: [{ type: 'object', properties: {}, additionalProperties: false }, { type: 'null' }],
+      },
+    });
+    expect(narrowed).toEqual(['/properties/tags']);
+    expect(admits(schema, { tags: null })).toBe(true);
+  });
+
   it('reports a last level below a map only as the map, in document order', () => {
     const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
     const next = '/properties/next';

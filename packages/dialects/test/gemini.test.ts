@@ -170,6 +170,88 @@ describe('gemini input', () => {
     });
   });
 
+  it('keeps null at the break of a nullable definition, also one named through a $defs chain', () => {
+    const node = (properties: object) => ({
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+      $defs: {
+        Link: { $ref: '#/$defs/Node' },
+        Node: {
+          type: ['object', 'null'],
+          properties: { next: { $ref: '#/$defs/Link' } },
+          required: ['next'],
+          additionalProperties: false,
+        },
+      },
+    });
+    const doc = gemini.publish(node({ head: { $ref: '#/$defs/Link' } }), 'input').schema;
+    const next = props(props(doc).head as object).next;
+    expect(next).toEqual({
+      type: 'object',
+      description: 'A recursive reference to Link, whose shape is not restated here.',
+      nullable: true,
+    });
+    // The chain ends where canonical lets it: a null at the break.
+    expect(admits(doc, { head: { next: null } })).toBe(true);
+  });
+
+  it('states the break of a recursive array with items, closed empty, as Gemini requires', () => {
+    // `Recursive('Tree', (This) => Type.Array(This))` as the publisher writes it.
+    const canonical = {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/Tree' } },
+      required: ['tree'],
+      additionalProperties: false,
+      $defs: { Tree: { type: 'array', items: { $ref: '#/$defs/Tree' } } },
+    };
+    const doc = gemini.publish(canonical, 'input').schema;
+    expect(props(doc).tree).toEqual({
+      type: 'array',
+      items: {
+        type: 'array',
+        description: 'A recursive reference to Tree, whose shape is not restated here.',
+        maxItems: 0,
+        items: { type: 'string' },
+      },
+    });
+    // Gemini refuses an array without `items` (`items: missing field`): none is left.
+    const arrays: unknown[] = [];
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      if ((node as { type?: unknown }).type === 'array') arrays.push(node);
+      for (const child of Object.values(node)) walk(child);
+    };
+    walk(doc);
+    expect(arrays.every((array) => Object.hasOwn(array as object, 'items'))).toBe(true);
+    expect(admits(doc, { tree: [[], []] })).toBe(true);
+    expect(admits(doc, { tree: [[[]]] })).toBe(false);
+  });
+
+  it('keeps null on a nullable map', () => {
+    const doc = gemini.publish(
+      {
+        $schema: SCHEMA_2020,
+        type: 'object',
+        properties: {
+          tags: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+        },
+        required: ['tags'],
+        additionalProperties: false,
+      },
+      'input',
+    ).schema;
+    expect(props(doc).tags).toEqual({
+      type: 'object',
+      nullable: true,
+      description:
+        'An object mapping names to values; each value is a string. Its entries cannot be stated in this schema.',
+    });
+  });
+
   it('lets the use-site description win over the definition', () => {
     const p = props(gemini.publish(refSiblings, 'input').schema);
     expect(p.home).toEqual({

@@ -13,6 +13,7 @@ import {
   SCHEMA_2020,
   scalars,
 } from './fixtures/catalog.ts';
+import { admits } from './fixtures/judge.ts';
 
 const nova = DIALECTS.nova;
 
@@ -72,4 +73,31 @@ it('keeps int64 bounds exact and every format below the root', () => {
     maximum: 9223372036854775807n,
   });
   expect(p.span).toEqual({ type: 'string', format: 'duration' });
+});
+
+it('keeps null at the break of a nullable definition', () => {
+  const doc = nova.publish(
+    {
+      $schema: SCHEMA_2020,
+      type: 'object',
+      properties: { head: { $ref: '#/$defs/Node' } },
+      required: ['head'],
+      additionalProperties: false,
+      $defs: {
+        Node: {
+          type: ['object', 'null'],
+          properties: { next: { $ref: '#/$defs/Node' } },
+          required: ['next'],
+          additionalProperties: false,
+        },
+      },
+    },
+    'input',
+  ).schema;
+  const head = (doc.properties as Record<string, Record<string, Record<string, unknown>>>).head!;
+  expect(head.properties!.next).toEqual({
+    type: ['object', 'null'],
+    description: 'A recursive reference to Node, whose shape is not restated here.',
+  });
+  expect(admits(doc, { head: { next: null } })).toBe(true);
 });

@@ -2,7 +2,7 @@
  * Pins the openai_strict spelling (every property required, optional ones nullable, closure, no
  * siblings beside `$ref`, root references merged, the vocabulary OpenAI lacks dropped) and its
  * inverse: a null is removed exactly where canonical declares an optional property (through
- * properties, items and `$ref`), and nowhere else.
+ * properties, items, `$ref` and nullable unions), and nowhere else.
  */
 import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +154,47 @@ describe('openai_strict input', () => {
     ).toBe(true);
   });
 
+  it('merges a root reference that names a definition through a $defs chain', () => {
+    const chained: SchemaObject = {
+      $schema: SCHEMA_2020,
+      $ref: '#/$defs/Alias',
+      $defs: {
+        Alias: { $ref: '#/$defs/Folder' },
+        Folder: {
+          type: 'object',
+          properties: { parent: { $ref: '#/$defs/Alias' }, label: { type: 'string' } },
+          required: ['label'],
+          additionalProperties: false,
+        },
+      },
+    };
+    const doc = openai.publish(chained, 'input').schema;
+    expect(doc).toEqual({
+      ...closed({
+        parent: { anyOf: [{ $ref: '#/$defs/Alias' }, { type: 'null' }] },
+        label: { type: 'string' },
+      }),
+      $defs: { Alias: { $ref: '#' } },
+    });
+    expect(admits(doc, { parent: { parent: null, label: 'b' }, label: 'a' })).toBe(true);
+    expect(DIALECTS.gemini_json.publish(chained, 'input').schema.type).toBe('object');
+  });
+
+  it('keeps null on a required nullable map', () => {
+    const doc = openai.publish(
+      {
+        $schema: SCHEMA_2020,
+        ...closed({ tags: { type: ['object', 'null'], additionalProperties: { type: 'string' } } }),
+      },
+      'input',
+    ).schema;
+    expect((doc.properties as Record<string, unknown>).tags).toEqual({
+      ...closed({}),
+      type: ['object', 'null'],
+    });
+    expect(admits(doc, { tags: null })).toBe(true);
+  });
+
   it('publishes a tool with no parameters as the empty closed object', () => {
     const empty = {
       $schema: SCHEMA_2020,
@@ -251,6 +292,32 @@ describe('openai_strict arguments', () => {
       name: 'r',
       parent: { name: 'p' },
     });
+  });
+
+  it('follows a nullable union to its one other branch, and no union of two', () => {
+    const note = closed({ text: { type: 'string' } }, []);
+    const doc: SchemaObject = {
+      $schema: SCHEMA_2020,
+      ...closed(
+        {
+          maybe: { anyOf: [{ $ref: '#/$defs/Note' }, { type: 'null' }] },
+          kept: {
+            type: ['array', 'null'],
+            items: { anyOf: [{ $ref: '#/$defs/Note' }, { type: 'null' }] },
+          },
+          either: { anyOf: [{ $ref: '#/$defs/Note' }, { type: 'string' }, { type: 'null' }] },
+        },
+        ['kept'],
+      ),
+      $defs: { Note: note },
+    };
+    const rendered = openai.publish(doc, 'input').schema;
+    const wire = { maybe: { text: null }, kept: [{ text: null }, null], either: { text: null } };
+    expect(admits(rendered, wire)).toBe(true);
+    const back = openai.arguments(wire, doc);
+    expect(back).toEqual({ maybe: {}, kept: [{}, null], either: { text: null } });
+    expect(admits(doc, { maybe: {}, kept: [{}, null] })).toBe(true);
+    expect(openai.arguments({ maybe: null, kept: null }, doc)).toEqual({ kept: null });
   });
 
   it('returns scalars and unmatched shapes as they came, never mutating', () => {

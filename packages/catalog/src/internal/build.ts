@@ -7,7 +7,7 @@ import { KIND_META_KEY, WEIGHT_META_KEY } from '../meta.ts';
 import { checkWeight } from '../weight.ts';
 import { checkName, checkShape } from './check-definition.ts';
 import { checkGuardrails } from './check-guardrails.ts';
-import { checkInputRoot, checkThinkerInput } from './input-contract.ts';
+import { checkArtifactRefs, checkInputRoot, checkThinkerInput } from './input-contract.ts';
 import { type Candidate, describeOrigin, moduleOf } from './origin.ts';
 import { publishInput, publishOutput } from './publish.ts';
 import { quote } from './quote.ts';
@@ -25,11 +25,10 @@ function unrenderable(
 ): CatalogError {
   const subject = `Tool ${quote(name)} (${describeOrigin(origin)}) has an ${which} schema the publisher cannot render`;
   if (cause instanceof SchemaDefectError) {
-    const path = defectPath(cause);
     return new CatalogError(
       CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
-      `${subject}: \`${cause.code}\` at ${path === '' ? 'the root' : `\`${path}\``}. Change the declaration there as the cause describes.`,
-      { tool: name, ...moduleOf(origin), path, cause },
+      `${subject} (\`${cause.code}\`). Change the declaration where \`details.path\` points, as the cause describes.`,
+      { tool: name, ...moduleOf(origin), path: defectPath(cause), cause },
     );
   }
   return new CatalogError(
@@ -39,10 +38,47 @@ function unrenderable(
   );
 }
 
+/**
+ * Runs a check of a definition; an error thrown by reading the definition itself (a getter, a
+ * proxy trap), not by the check, becomes `fault(cause)`, so a hostile definition is refused with
+ * the tool named like any other fault.
+ */
+function reading<T>(check: () => T, fault: (cause: unknown) => CatalogError): T {
+  try {
+    return check();
+  } catch (cause) {
+    if (cause instanceof CatalogError) throw cause;
+    throw fault(cause);
+  }
+}
+
+/** The INVALID_DEFINITION of a definition whose own fields throw when they are read. */
+function unreadable(name: string, origin: ToolOrigin, cause: unknown): CatalogError {
+  return new CatalogError(
+    CATALOG_ERROR_CODES.INVALID_DEFINITION,
+    `Tool ${quote(name)} (${describeOrigin(origin)}) is malformed: a field throws when it is read. Declare the definition with \`defineTool\` from plain values; the cause is what it threw.`,
+    { tool: name, ...moduleOf(origin), cause },
+  );
+}
+
 function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOrigin): CatalogEntry {
-  checkShape(definition, name, origin);
-  checkGuardrails(definition, name, origin);
-  const judged = checkWeight(definition.weight);
+  reading(
+    () => checkShape(definition, name, origin),
+    (cause) => unreadable(name, origin, cause),
+  );
+  reading(
+    () => checkGuardrails(definition, name, origin),
+    (cause) => unreadable(name, origin, cause),
+  );
+  const judged = reading(
+    () => checkWeight(definition.weight),
+    (cause) =>
+      new CatalogError(
+        CATALOG_ERROR_CODES.INVALID_WEIGHT,
+        `Tool ${quote(name)} (${describeOrigin(origin)}) has an invalid weight: \`weight\` throws when it is read. Declare it as a plain object; the cause is what it threw.`,
+        { tool: name, ...moduleOf(origin), cause },
+      ),
+  );
   if ('fault' in judged) {
     throw new CatalogError(
       CATALOG_ERROR_CODES.INVALID_WEIGHT,
@@ -50,8 +86,17 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
       { tool: name, ...moduleOf(origin) },
     );
   }
-  const root = checkInputRoot(definition, name, origin);
-  if (definition.kind === 'thinker') checkThinkerInput(root, name, origin);
+  const root = reading(
+    () => checkInputRoot(definition, name, origin),
+    (cause) => unrenderable('input', name, origin, cause),
+  );
+  reading(
+    () => {
+      checkArtifactRefs(root, name, origin);
+      if (definition.kind === 'thinker') checkThinkerInput(root, name, origin);
+    },
+    (cause) => unrenderable('input', name, origin, cause),
+  );
   let canonicalInput: JsonObject;
   let canonicalOutput: JsonObject | undefined;
   try {
@@ -65,8 +110,11 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
   } catch (cause) {
     throw unrenderable('output', name, origin, cause);
   }
-  const annotations =
-    definition.annotations === undefined ? undefined : freezeJson({ ...definition.annotations });
+  const annotations = reading(
+    () =>
+      definition.annotations === undefined ? undefined : freezeJson({ ...definition.annotations }),
+    (cause) => unreadable(name, origin, cause),
+  );
   const published: PublishedTool = freezeJson({
     name,
     ...(definition.title === undefined ? {} : { title: definition.title }),
@@ -107,7 +155,15 @@ export function buildCatalog(candidates: readonly Candidate[]): Catalog {
     }
     if (seen.has(value)) continue;
     seen.add(value);
-    const name = checkName(value, origin);
+    const name = reading(
+      () => checkName(value, origin),
+      (cause) =>
+        new CatalogError(
+          CATALOG_ERROR_CODES.INVALID_NAME,
+          `The tool definition at ${describeOrigin(origin)} has a name that throws when it is read. Give it a plain string \`name\`; the cause is what it threw.`,
+          { ...moduleOf(origin), cause },
+        ),
+    );
     const claimed = byName.get(name);
     if (claimed !== undefined) {
       throw new CatalogError(
@@ -116,10 +172,20 @@ export function buildCatalog(candidates: readonly Candidate[]): Catalog {
         { tool: name, ...moduleOf(origin) },
       );
     }
-    byName.set(name, buildEntry(value, name, origin));
+    byName.set(
+      name,
+      reading(
+        () => buildEntry(value, name, origin),
+        (cause) => unreadable(name, origin, cause),
+      ),
+    );
   }
   for (const entry of byName.values()) {
-    for (const scoped of entry.definition.scope ?? []) {
+    const scope = reading(
+      () => [...(entry.definition.scope ?? [])],
+      (cause) => unreadable(entry.name, entry.origin, cause),
+    );
+    for (const scoped of scope) {
       if (!byName.has(scoped)) {
         throw new CatalogError(
           CATALOG_ERROR_CODES.UNKNOWN_SCOPE_TOOL,

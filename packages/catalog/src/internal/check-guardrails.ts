@@ -7,10 +7,28 @@ import { quote } from './quote.ts';
 /** The stages a definition's guardrails are grouped by, in the order the dispatcher runs them. */
 const STAGES: readonly string[] = Object.freeze(['admission', 'input', 'output']);
 
+/** A caught reading failure, told apart from the faults this check throws itself. */
+const UNREADABLE: unique symbol = Symbol('unreadable');
+
+/** `read()`, or {@link UNREADABLE} with the error when reading throws (a getter, a proxy trap). */
+function attempt<T>(read: () => T): T | { readonly [UNREADABLE]: unknown } {
+  try {
+    return read();
+  } catch (cause) {
+    return { [UNREADABLE]: cause };
+  }
+}
+
+function isUnreadable(value: unknown): value is { readonly [UNREADABLE]: unknown } {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, UNREADABLE);
+}
+
 /**
  * Refuses, with INVALID_GUARDRAIL, a `guardrails` that is not `{ admission?, input?, output? }`
- * whose stages are arrays of `{ name, judge }` with a non-empty string name and a function judge.
- * Only own properties are read; `details.path` says which stage or guardrail is wrong.
+ * whose stages are arrays of `{ name, judge }` with a non-empty string name and a function judge,
+ * and one that throws when it is read (a getter or a proxy trap; `cause` is what it threw). Only
+ * own properties are read; `details.path` says which stage or guardrail is wrong, and the message
+ * never repeats it.
  */
 export function checkGuardrails(
   definition: AnyToolDefinition,
@@ -19,12 +37,14 @@ export function checkGuardrails(
 ): void {
   const guardrails: unknown = definition.guardrails;
   if (guardrails === undefined) return;
-  const fault = (path: string, what: string) =>
+  const fault = (path: string, what: string, cause?: unknown) =>
     new CatalogError(
       CATALOG_ERROR_CODES.INVALID_GUARDRAIL,
       `Tool ${quote(name)} (${describeOrigin(origin)}) has ${what}.`,
-      { tool: name, ...moduleOf(origin), path },
+      { tool: name, ...moduleOf(origin), path, ...(cause === undefined ? {} : { cause }) },
     );
+  const unreadable = (path: string, what: string, cause: unknown) =>
+    fault(path, `${what} that throws when it is read: declare guardrails as plain values`, cause);
   if (typeof guardrails !== 'object' || guardrails === null || Array.isArray(guardrails)) {
     throw fault(
       'guardrails',
@@ -32,7 +52,9 @@ export function checkGuardrails(
     );
   }
   const stages = guardrails as Readonly<Record<string, unknown>>;
-  const undeclared = Object.keys(stages).filter((stage) => !STAGES.includes(stage));
+  const keys = attempt(() => Object.keys(stages));
+  if (isUnreadable(keys)) throw unreadable('guardrails', 'a `guardrails`', keys[UNREADABLE]);
+  const undeclared = keys.filter((stage) => !STAGES.includes(stage));
   if (undeclared.length > 0) {
     throw fault(
       'guardrails',
@@ -40,30 +62,35 @@ export function checkGuardrails(
     );
   }
   for (const stage of STAGES) {
-    const list = Object.hasOwn(stages, stage) ? stages[stage] : undefined;
-    if (list === undefined) continue;
     const path = `guardrails.${stage}`;
-    if (!Array.isArray(list)) {
+    const read = attempt(() => {
+      const list = Object.hasOwn(stages, stage) ? stages[stage] : undefined;
+      return Array.isArray(list) ? [...(list as unknown[])] : list;
+    });
+    if (isUnreadable(read)) throw unreadable(path, 'a guardrail stage', read[UNREADABLE]);
+    if (read === undefined) continue;
+    if (!Array.isArray(read)) {
       throw fault(
         path,
-        `a \`${path}\` that is not an array: list the guardrails of a stage in order`,
+        'a guardrail stage that is not an array: list the guardrails of a stage in order',
       );
     }
-    list.forEach((guardrail: unknown, index) => {
+    read.forEach((guardrail: unknown, index) => {
       const at = `${path}[${index}]`;
-      const record =
-        typeof guardrail === 'object' && guardrail !== null
-          ? (guardrail as Readonly<Record<string, unknown>>)
-          : undefined;
-      const named = record?.['name'];
+      const fields = attempt(() => {
+        const record =
+          typeof guardrail === 'object' && guardrail !== null
+            ? (guardrail as Readonly<Record<string, unknown>>)
+            : undefined;
+        return { named: record?.['name'], judge: record?.['judge'] };
+      });
+      if (isUnreadable(fields)) throw unreadable(at, 'a guardrail', fields[UNREADABLE]);
+      const { named, judge } = fields;
       if (typeof named !== 'string' || named.trim() === '') {
-        throw fault(
-          at,
-          `a guardrail at \`${at}\` without a name: give each guardrail a non-empty \`name\``,
-        );
+        throw fault(at, 'a guardrail without a name: give each guardrail a non-empty `name`');
       }
-      if (typeof record?.['judge'] !== 'function') {
-        throw fault(at, `a guardrail at \`${at}\` without a \`judge\` function: give it one`);
+      if (typeof judge !== 'function') {
+        throw fault(at, 'a guardrail without a `judge` function: give it one');
       }
     });
   }

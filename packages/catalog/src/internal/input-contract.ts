@@ -1,5 +1,6 @@
 // Schema plumbing: `escapePointerSegment` moves to `@portcullis/schema/document` with the schema
 // change; this is the one place the catalog imports it.
+import { ARTIFACT_REFS_PROPERTY } from '@portcullis/schema';
 import { escapePointerSegment } from '@portcullis/schema/document';
 import type { ToolOrigin } from '../catalog.ts';
 import type { AnyToolDefinition } from '../define-tool.ts';
@@ -14,9 +15,10 @@ function isRecord(value: unknown): value is Declared {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The declared properties of an input's root object, and the pointer to that object. */
+/** The declared properties of an input's root object, which are required, and its pointer. */
 interface RootObject {
   readonly properties: Declared;
+  readonly required: ReadonlySet<unknown>;
   readonly pointer: string;
 }
 
@@ -38,7 +40,8 @@ function rootObject(input: unknown): RootObject | undefined {
   if (!isRecord(target) || target['type'] !== 'object') return undefined;
   const properties = target['properties'];
   if (!isRecord(properties) || target['patternProperties'] !== undefined) return undefined;
-  return { properties, pointer };
+  const required = target['required'];
+  return { properties, required: new Set(Array.isArray(required) ? required : []), pointer };
 }
 
 function facts(name: string, origin: ToolOrigin, path: string) {
@@ -118,4 +121,27 @@ export function checkThinkerInput(root: RootObject, name: string, origin: ToolOr
       `declares \`depth\` as something other than an integer from ${THINKER_DEPTH_MIN} to ${THINKER_DEPTH_MAX}`,
     );
   }
+}
+
+/** True for the declaration `ArtifactRefs()` makes: an optional array of strings. */
+function isArtifactRefs(root: RootObject, declared: unknown): boolean {
+  if (!isRecord(declared) || root.required.has(ARTIFACT_REFS_PROPERTY)) return false;
+  const items = declared['items'];
+  return declared['type'] === 'array' && isRecord(items) && items['type'] === 'string';
+}
+
+/**
+ * Refuses, with INVALID_DEFINITION, an input whose root declares the reserved `artifact_refs`
+ * other than `ArtifactRefs()` does (an optional array of strings): the publisher leaves the
+ * property out of the published document whatever it declares, and this process fills it with
+ * refs, so any other declaration would type `run`'s input with something it never receives.
+ */
+export function checkArtifactRefs(root: RootObject, name: string, origin: ToolOrigin): void {
+  if (!Object.hasOwn(root.properties, ARTIFACT_REFS_PROPERTY)) return;
+  if (isArtifactRefs(root, root.properties[ARTIFACT_REFS_PROPERTY])) return;
+  throw new CatalogError(
+    CATALOG_ERROR_CODES.INVALID_DEFINITION,
+    `Tool ${quote(name)} (${describeOrigin(origin)}) is malformed: \`${ARTIFACT_REFS_PROPERTY}\` is reserved for references into the artifact registry. Declare it only by spreading \`ArtifactRefs()\`, an optional list of strings.`,
+    facts(name, origin, `${root.pointer}/properties/${ARTIFACT_REFS_PROPERTY}`),
+  );
 }

@@ -22,7 +22,8 @@ import { copyValue, joinSentences, pointer } from './rewrite.ts';
  * - `unroll`: how many times one definition may be expanded on one expansion path before the next
  *   reference to it is broken (1: a reference back into its own expansion is the break);
  * - `breakNode`: what takes the place of a broken reference, given the definition's name and the
- *   definition (a use-site description is joined in front of the node's own);
+ *   definition (followed through definitions that are themselves a bare reference, so an alias
+ *   gives the type of what it names; a use-site description is joined in front of the node's own);
  * - `dialect`: the wire name a {@link DialectError} carries in its details.
  */
 export interface ExpandOptions {
@@ -43,13 +44,22 @@ export interface Expansion {
 const DEFINITIONS = new Set(['$defs', 'definitions']);
 
 /**
- * The break every dialect but anthropic_strict uses: an object (or the definition's own single
- * type) whose description names the definition. No `title`: Gemini drops it, and a break must say
- * what it stands for wherever it is read.
+ * The break every dialect but anthropic_strict uses: an object (or the definition's own type)
+ * whose description names the definition. No `title`: Gemini drops it, and a break must say what
+ * it stands for wherever it is read. A definition typed with a list keeps the list, so a nullable
+ * definition still admits `null` where the recursion ends (each dialect then spells the list its
+ * own way).
  */
 export function describedBreak(name: string, definition: SchemaNode | undefined): SchemaObject {
+  const declared = isJsonObject(definition) ? definition.type : undefined;
   const type =
-    isJsonObject(definition) && typeof definition.type === 'string' ? definition.type : 'object';
+    typeof declared === 'string'
+      ? declared
+      : Array.isArray(declared) &&
+          declared.length > 0 &&
+          declared.every((t) => typeof t === 'string')
+        ? [...declared]
+        : 'object';
   return {
     type,
     description: `A recursive reference to ${name}, whose shape is not restated here.`,
@@ -129,6 +139,19 @@ export function expandRefs(schema: SchemaNode, options: ExpandOptions): Expansio
     }
   };
 
+  /** What a reference finally names: through definitions that are themselves a reference. */
+  const resolveThrough = (ref: string): SchemaNode | undefined => {
+    const seen = new Set<string>();
+    let target = resolve(ref);
+    for (let next = ref; isJsonObject(target) && typeof target.$ref === 'string'; ) {
+      seen.add(next);
+      next = target.$ref;
+      if (seen.has(next)) return target;
+      target = resolve(next);
+    }
+    return target;
+  };
+
   const keepName = (ref: string): string => {
     const known = kept.get(ref);
     if (known !== undefined) return known;
@@ -169,7 +192,7 @@ export function expandRefs(schema: SchemaNode, options: ExpandOptions): Expansio
     }
     if (options.cycles === 'break' && expanded >= options.unroll) {
       breaks.push(pointer(at));
-      const broken = options.breakNode(definitionName(ref), resolve(ref));
+      const broken = options.breakNode(definitionName(ref), resolveThrough(ref));
       const own = useSite.description;
       const text = broken.description;
       const site =

@@ -18,6 +18,13 @@ function segmentsOf(ref: string): readonly string[] | undefined {
   }
 }
 
+/** The reference a definition consists of alone (`{"$ref": ...}`), or `undefined`. */
+function aliasOf(definition: SchemaNode | undefined): string | undefined {
+  if (!isJsonObject(definition)) return undefined;
+  const keys = Object.keys(definition);
+  return keys.length === 1 && keys[0] === '$ref' ? refOf(definition) : undefined;
+}
+
 /**
  * Rewrites every `$ref` (in keyword position) into the definition that moved to the root, however
  * it is spelled (`#/$defs/A`, `#/%24defs/A`), to the same place under the root: `#` for the
@@ -38,12 +45,23 @@ function retarget(node: SchemaNode, moved: readonly string[]): SchemaNode {
  * A root that is a `$ref` becomes the definition itself (OpenAI needs `type: "object"` at the root):
  * the definition's keywords take the place of `$ref` under the root's own, the definition leaves
  * `$defs`, and every reference to it becomes `#` (a reference into it, the same place under `#`).
+ * A chain of definitions that are each only a reference is followed to the one it ends at.
  */
 export function mergeRootRef(root: SchemaObject): SchemaObject {
   const ref = refOf(root);
   if (ref === undefined) return root;
-  const segments = refSegments(ref);
-  const definition = tryResolveRef(root, ref);
+  let segments: readonly string[] = refSegments(ref);
+  let definition = tryResolveRef(root, ref);
+  // A definition that is only a reference to another (a `$defs` chain) stands for that one: the
+  // root merges what the chain ends at, and the links stay, now pointing at `#`.
+  const seen = new Set([ref]);
+  for (let next = aliasOf(definition); next !== undefined; next = aliasOf(definition)) {
+    const nextSegments = segmentsOf(next);
+    if (seen.has(next) || nextSegments === undefined) break;
+    seen.add(next);
+    segments = nextSegments;
+    definition = tryResolveRef(root, next);
+  }
   if (!isJsonObject(definition) || segments.length !== 2 || segments[0] !== '$defs') return root;
   const name = segments[1]!;
   const own = new Set(Object.keys(root));
