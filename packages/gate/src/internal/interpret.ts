@@ -16,6 +16,7 @@ import { fitsDouble } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
+import { type Walk, walkToEnd } from './walk.ts';
 
 const FORMAT_TESTS = {
   'date-time': isDateTime,
@@ -25,10 +26,26 @@ const FORMAT_TESTS = {
 } as const;
 
 /**
+ * How many levels of arrays and objects the interpreter follows before it refuses the value as
+ * unjudgeable: ten times the decoder's nesting limit, so every value a request can carry is judged
+ * in full, while a cycle or a proxy that invents levels without end is refused instead of walked
+ * until memory runs out.
+ */
+const DEEPEST_LEVEL = 10_000;
+
+/** Thrown (and caught by whoever walks) when a value nests past {@link DEEPEST_LEVEL}. */
+export const TOO_DEEP: unique symbol = Symbol('too deep');
+
+/**
  * Walks `value` against `node` and adds every fault to `sink`. It finds a fault exactly when the
  * generated checker returns false (a property-based test holds the two together); it reads the
  * value only to decide, and writes only declared names, indices and `<entry>` into paths. The sink
- * bounds the walk: once it holds its limit it throws itself, and the walk ends there.
+ * bounds the walk: once it holds its limit it throws itself, and the walk ends there. A value nested
+ * past {@link DEEPEST_LEVEL} levels throws {@link TOO_DEEP}.
+ *
+ * The walk never recurses on the engine's stack as the value nests: each level is a generator on a
+ * stack of its own (see `walk.ts`), so a fault 1000 levels down is found and told however little of
+ * the engine's stack the caller has left.
  */
 export function interpret(
   node: PlanNode,
@@ -36,6 +53,31 @@ export function interpret(
   path: string,
   sink: IssueSink,
   optional = false,
+): void {
+  walkToEnd(judgeValue(node, value, path, sink, optional, 0));
+}
+
+/** True for a value that holds other values: walking it needs a level of its own. */
+function isContainer(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+/** True when `node` judges a value that holds no other value without following anything. */
+function isFlat(node: PlanNode): boolean {
+  return !node.pure && node.anyOf === undefined && node.ref === undefined;
+}
+
+/**
+ * Judges `value` against `node` in place, without a level of its own: for a value that holds no
+ * other value, against a node with neither `anyOf` nor `$ref`. Exactly what {@link judgeValue} does
+ * for such a pair.
+ */
+function judgeFlat(
+  node: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  optional: boolean,
 ): void {
   sink.counter.visits++;
   if (node.admits === 'all') {
@@ -47,55 +89,118 @@ export function interpret(
     return;
   }
   const kind = kindOf(value);
-  if (node.pure) {
-    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
-    if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
+  if (ownFaults(node, value, kind, path, sink, optional)) return;
+  closingFaults(node, value, path, sink, optional);
+}
+
+/** True when judging `value` against `node` needs a level of its own (see {@link judgeFlat}). */
+function needsLevel(node: PlanNode, value: unknown): boolean {
+  return isContainer(value) || !isFlat(node);
+}
+
+function* judgeValue(
+  node: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  optional: boolean,
+  depth: number,
+): Walk {
+  sink.counter.visits++;
+  if (node.admits === 'all') {
+    if (isContainer(value)) yield jsonWalk(value, path, sink, depth);
+    else jsonFaults(value, path, sink);
     return;
   }
+  if (node.admits === 'none') {
+    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
+    return;
+  }
+  const kind = kindOf(value);
+  if (node.pure) {
+    if (node.anyOf !== undefined)
+      yield anyOfWalk(node.anyOf, value, kind, path, sink, optional, depth);
+    if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
+    return;
+  }
+  if (ownFaults(node, value, kind, path, sink, optional)) return;
+  if (kind === 'array' || kind === 'object') {
+    if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
+    if (kind === 'array') yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1);
+    else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
+  }
+  closingFaults(node, value, path, sink, optional);
+  if (node.anyOf !== undefined)
+    yield anyOfWalk(node.anyOf, value, kind, path, sink, optional, depth);
+  if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
+}
+
+/**
+ * The faults of a value's own kind: not JSON, not a declared type, a string's text or format, a
+ * number's finiteness and bounds. True when the value is refused as a whole (nothing more to judge).
+ */
+function ownFaults(
+  node: PlanNode,
+  value: unknown,
+  kind: ValueKind,
+  path: string,
+  sink: IssueSink,
+  optional: boolean,
+): boolean {
   if (kind === 'other') {
     add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, node, factsOf);
-    return;
+    return true;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
     add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, node, factsOf);
-    return;
+    return true;
   }
-  switch (kind) {
-    case 'string': {
-      const text = value as string;
-      if (!isAdmissibleText(text))
-        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
-      else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
-      }
-      break;
+  if (kind === 'string') {
+    const text = value as string;
+    if (!isAdmissibleText(text))
+      add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
+    else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
+      add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
     }
-    case 'number':
-    case 'bigint':
-      numberFaults(node, value as number | bigint, path, sink, optional);
-      break;
-    case 'array': {
-      const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) {
-        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, sink);
-        else interpret(node.items, items[i], `${path}/${i}`, sink);
-      }
-      break;
-    }
-    case 'object':
-      objectFaults(node, value as Record<string, unknown>, path, sink);
-      break;
-    default:
-      break;
+  } else if (kind === 'number' || kind === 'bigint') {
+    numberFaults(node, value as number | bigint, path, sink, optional);
   }
+  return false;
+}
+
+/** The faults that apply to a value of any kind once its content is judged: `enum`, `const`. */
+function closingFaults(
+  node: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  optional: boolean,
+): void {
   if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
     add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
     add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, node, constFacts);
   }
-  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
-  if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
+}
+
+function* itemsWalk(
+  node: PlanNode,
+  items: readonly unknown[],
+  path: string,
+  sink: IssueSink,
+  depth: number,
+): Walk {
+  const schema = node.items;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (schema === undefined) {
+      if (isContainer(item)) yield jsonWalk(item, `${path}/${i}`, sink, depth);
+      else jsonFaults(item, `${path}/${i}`, sink);
+    } else if (needsLevel(schema, item)) {
+      yield judgeValue(schema, item, `${path}/${i}`, sink, false, depth);
+    } else judgeFlat(schema, item, `${path}/${i}`, sink, false);
+  }
 }
 
 /**
@@ -171,10 +276,16 @@ function bounds(node: PlanNode): Facts {
 }
 
 /** Whether `node` admits `value`, walking only up to the first fault. */
-function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): boolean {
+function* admitsWalk(
+  node: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  depth: number,
+): Walk<boolean> {
   const probe = sink.probe();
   try {
-    interpret(node, value, path, probe);
+    yield judgeValue(node, value, path, probe, false, depth);
     return true;
   } catch (error) {
     if (error === probe) return false;
@@ -190,14 +301,15 @@ function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): 
  * holds below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs
  * one walk per level.
  */
-function anyOfFaults(
+function* anyOfWalk(
   branches: readonly PlanNode[],
   value: unknown,
   kind: ValueKind,
   path: string,
   sink: IssueSink,
   optional: boolean,
-): void {
+  depth: number,
+): Walk {
   let candidate = -1;
   let candidates = 0;
   for (let index = 0; index < branches.length; index++) {
@@ -208,10 +320,10 @@ function anyOfFaults(
   }
   for (let index = 0; index < branches.length; index++) {
     if (candidates === 1 && index === candidate) continue;
-    if (admits(branches[index] as PlanNode, value, path, sink)) return;
+    if ((yield admitsWalk(branches[index] as PlanNode, value, path, sink, depth)) === true) return;
   }
   if (candidates === 1) {
-    interpret(branches[candidate] as PlanNode, value, path, sink, optional);
+    yield judgeValue(branches[candidate] as PlanNode, value, path, sink, optional, depth);
     return;
   }
   const types = anyOfTypes(branches);
@@ -228,12 +340,13 @@ function own(object: Record<string, unknown>, name: string): unknown {
   return Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
 }
 
-function objectFaults(
+function* objectWalk(
   node: PlanNode,
   object: Record<string, unknown>,
   path: string,
   sink: IssueSink,
-): void {
+  depth: number,
+): Walk {
   for (const property of node.properties ?? []) {
     const at = `${path}/${property.segment}`;
     const child = own(object, property.name);
@@ -253,7 +366,9 @@ function objectFaults(
       }
       continue;
     }
-    interpret(property.node, child, at, sink, !property.required);
+    if (needsLevel(property.node, child))
+      yield judgeValue(property.node, child, at, sink, !property.required, depth);
+    else judgeFlat(property.node, child, at, sink, !property.required);
   }
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
@@ -265,8 +380,12 @@ function objectFaults(
         code: GATE_ISSUE_CODES.MISSING_PROPERTY,
         ...(node.additional === undefined ? {} : factsOf(node.additional)),
       });
-    } else if (node.additional === undefined) jsonFaults(child, at, sink);
-    else interpret(node.additional, child, at, sink);
+    } else if (node.additional !== undefined) {
+      if (needsLevel(node.additional, child))
+        yield judgeValue(node.additional, child, at, sink, false, depth);
+      else judgeFlat(node.additional, child, at, sink, false);
+    } else if (isContainer(child)) yield jsonWalk(child, at, sink, depth);
+    else jsonFaults(child, at, sink);
   }
   const declared = node.declared;
   const closed = node.additional?.admits === 'none';
@@ -281,8 +400,13 @@ function objectFaults(
     }
     if (!isAdmissibleText(key))
       addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-    if (node.additional === undefined) jsonFaults(object[key], entryPath, sink);
-    else interpret(node.additional, object[key], entryPath, sink);
+    const child = object[key];
+    if (node.additional !== undefined) {
+      if (needsLevel(node.additional, child))
+        yield judgeValue(node.additional, child, entryPath, sink, false, depth);
+      else judgeFlat(node.additional, child, entryPath, sink, false);
+    } else if (isContainer(child)) yield jsonWalk(child, entryPath, sink, depth);
+    else jsonFaults(child, entryPath, sink);
   }
   if (undeclared > 0) {
     sink.add({
@@ -299,7 +423,10 @@ function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
   if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
 }
 
-/** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */
+/**
+ * Faults of a value under a place that admits any JSON, when the value holds no other value: only
+ * what no JSON text can carry. A container is walked by {@link jsonWalk}.
+ */
 function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
   sink.counter.visits++;
   switch (kindOf(value)) {
@@ -316,22 +443,36 @@ function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
     case 'bigint':
       if (!fitsDouble(value as bigint)) addPlain(sink, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path);
       return;
-    case 'array': {
-      const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, sink);
-      return;
-    }
-    case 'object': {
-      const object = value as Record<string, unknown>;
-      const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
-      for (const key in object) {
-        if (!isAdmissibleText(key))
-          addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-        jsonFaults(object[key], entryPath, sink);
-      }
-      return;
-    }
     default:
       return;
+  }
+}
+
+/** {@link jsonFaults} for a value that holds others (or is no JSON at all): a level of its own. */
+function* jsonWalk(value: unknown, path: string, sink: IssueSink, depth: number): Walk {
+  const kind = kindOf(value);
+  if (kind !== 'array' && kind !== 'object') {
+    jsonFaults(value, path, sink);
+    return;
+  }
+  sink.counter.visits++;
+  if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
+  if (kind === 'array') {
+    const items = value as readonly unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (isContainer(item)) yield jsonWalk(item, `${path}/${i}`, sink, depth + 1);
+      else jsonFaults(item, `${path}/${i}`, sink);
+    }
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
+  for (const key in object) {
+    if (!isAdmissibleText(key))
+      addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
+    const item = object[key];
+    if (isContainer(item)) yield jsonWalk(item, entryPath, sink, depth + 1);
+    else jsonFaults(item, entryPath, sink);
   }
 }
