@@ -1,4 +1,5 @@
 import type { JsonValue, TemporalFormat } from '@portcullis/schema';
+import type { EnumIndex } from './enum-index.ts';
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble, isJsonValue } from './json-value.ts';
 import type { JsonType, Plan, PlanNode } from './plan.ts';
@@ -54,21 +55,18 @@ export function generateChecker(plan: Plan): Checker {
     return `eq(${v}, ${constant(value)})`;
   };
 
-  const enumExpression = (v: string, values: readonly JsonValue[]): string => {
+  /** A few members are compared inline; more are looked up in the plan's index, in one step. */
+  const enumExpression = (v: string, values: readonly JsonValue[], index?: EnumIndex): string => {
     if (values.length === 0) return 'false';
-    const strings = values.filter((value) => typeof value === 'string');
-    const others = values.filter((value) => typeof value !== 'string');
-    const parts: string[] = [];
-    if (strings.length > 6) parts.push(`${constant(new Set(strings))}.has(${v})`);
-    else for (const value of strings) parts.push(equalsExpression(v, value));
-    for (const value of others) parts.push(equalsExpression(v, value));
-    return parts.join(' || ');
+    if (index !== undefined && values.length > 6) return `${constant(index)}.has(${v})`;
+    return values.map((value) => equalsExpression(v, value)).join(' || ');
   };
 
   /** Enum, const, anyOf and $ref: the keywords that apply to a value of any kind. */
   const anyKindChecks = (node: PlanNode, v: string): string[] => {
     const checks: string[] = [];
-    if (node.enumValues !== undefined) checks.push(`(${enumExpression(v, node.enumValues)})`);
+    if (node.enumValues !== undefined)
+      checks.push(`(${enumExpression(v, node.enumValues, node.enumIndex)})`);
     if (node.hasConst) checks.push(`(${enumExpression(v, [node.constValue as JsonValue])})`);
     if (node.anyOf !== undefined) {
       checks.push(`(${node.anyOf.map((branch) => expression(branch, v)).join(' || ')})`);

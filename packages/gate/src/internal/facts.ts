@@ -1,4 +1,3 @@
-import type { JsonValue } from '@portcullis/schema';
 import type { GateDeclaredType, GateIssue } from '../refusal.ts';
 import { isPlainObject } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
@@ -82,8 +81,8 @@ export function factsOf(node: PlanNode): Mutable<Facts> {
     }
     if (facts.values === undefined && current.enumValues !== undefined)
       facts.values = current.enumValues;
-    if (facts.values === undefined && current.hasConst)
-      facts.values = [current.constValue as JsonValue];
+    if (facts.values === undefined && current.constValues !== undefined)
+      facts.values = current.constValues;
   }
   return facts;
 }

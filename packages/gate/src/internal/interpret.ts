@@ -1,4 +1,3 @@
-import type { JsonValue } from '@portcullis/schema';
 import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
 import {
@@ -176,7 +175,7 @@ function closingFaults(
   sink: IssueSink,
   optional: boolean,
 ): void {
-  if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
+  if (node.enumIndex !== undefined && !node.enumIndex.has(value)) {
     add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
@@ -236,7 +235,8 @@ function numberFaults(
 const noFacts = (): Facts => ({});
 const formatFacts = (node: PlanNode): Facts =>
   node.format === undefined ? {} : { format: node.format };
-const constFacts = (node: PlanNode): Facts => ({ values: [node.constValue as JsonValue] });
+const constFacts = (node: PlanNode): Facts =>
+  node.constValues === undefined ? {} : { values: node.constValues };
 function rangeFacts(node: PlanNode): Facts {
   const types = factsOf(node).types;
   return { ...(types === undefined ? {} : { types }), ...bounds(node) };
@@ -259,11 +259,6 @@ function add(
   const marked =
     optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
   sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
-}
-
-function inEnum(values: readonly JsonValue[], value: unknown): boolean {
-  for (const member of values) if (jsonEqual(value, member)) return true;
-  return false;
 }
 
 function bounds(node: PlanNode): Facts {

@@ -14,6 +14,7 @@ import {
 } from '@portcullis/schema/document';
 import { GATE_KEYWORDS } from '../keywords.ts';
 import type { GateDeclaredType } from '../refusal.ts';
+import { EnumIndex } from './enum-index.ts';
 
 /** The seven JSON Schema type names. */
 export type JsonType = GateDeclaredType;
@@ -54,8 +55,12 @@ export interface PlanNode {
   admits: 'all' | 'none' | 'schema';
   types: readonly JsonType[] | undefined;
   enumValues: readonly JsonValue[] | undefined;
+  /** The same members, indexed: membership is one lookup, whatever their number. */
+  enumIndex: EnumIndex | undefined;
   hasConst: boolean;
   constValue: JsonValue | undefined;
+  /** `[constValue]`, frozen, when `hasConst`: the one accepted value a refusal tells. */
+  constValues: readonly JsonValue[] | undefined;
   minimum: number | bigint | undefined;
   maximum: number | bigint | undefined;
   exclusiveMinimum: number | bigint | undefined;
@@ -150,8 +155,10 @@ export function buildPlan(document: SchemaNode): Plan {
       admits: schema === true ? 'all' : schema === false ? 'none' : 'schema',
       types: undefined,
       enumValues: undefined,
+      enumIndex: undefined,
       hasConst: false,
       constValue: undefined,
+      constValues: undefined,
       minimum: undefined,
       maximum: undefined,
       exclusiveMinimum: undefined,
@@ -220,10 +227,12 @@ export function buildPlan(document: SchemaNode): Plan {
           'The keyword `enum` does not hold an array; make it an array of the accepted values.',
         );
       node.enumValues = frozenCopy(schema.enum as JsonValue[]);
+      node.enumIndex = new EnumIndex(node.enumValues);
     }
     if (Object.hasOwn(schema, 'const')) {
       node.hasConst = true;
       node.constValue = frozenCopy(schema.const as JsonValue);
+      node.constValues = Object.freeze([node.constValue]);
     }
     for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
       const bound = schema[keyword];
