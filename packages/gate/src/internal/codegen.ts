@@ -117,12 +117,27 @@ export function generateChecker(plan: Plan): Checker {
   };
 
   /** A boolean expression judging the value held in the variable `v` against `node`. */
-  const expression = (node: PlanNode, v: string): string => {
+  /** A node that is only a reference is its target: the end of that chain, followed in a loop. */
+  const ends = new Map<PlanNode, PlanNode>();
+  const isOnlyReference = (node: PlanNode): node is PlanNode & { ref: PlanNode } =>
+    node.pure && node.anyOf === undefined && node.ref !== undefined;
+  const endOf = (place: PlanNode): PlanNode => {
+    const passed: PlanNode[] = [];
+    let node = place;
+    while (isOnlyReference(node) && !ends.has(node)) {
+      passed.push(node);
+      node = node.ref;
+    }
+    const end = ends.get(node) ?? node;
+    for (const step of passed) ends.set(step, end);
+    return end;
+  };
+
+  const expression = (place: PlanNode, v: string): string => {
+    const node = endOf(place);
     if (node.admits === 'all') return `isJson(${v})`;
     if (node.admits === 'none') return 'false';
     if (isLeaf(node)) return leafExpression(node, v);
-    if (node.pure && node.anyOf === undefined && node.ref !== undefined)
-      return expression(node.ref, v);
     return `${fn(node)}(${v})`;
   };
 

@@ -1,14 +1,6 @@
 import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
-import {
-  anyOfTypes,
-  type Facts,
-  factsOf,
-  kindOf,
-  plausible,
-  typeAdmits,
-  type ValueKind,
-} from './facts.ts';
+import { type Facts, factsOf, kindOf, plausible, typeAdmits, type ValueKind } from './facts.ts';
 import type { IssueSink } from './issue-sink.ts';
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble } from './json-value.ts';
@@ -117,8 +109,7 @@ function* judgeValue(
   }
   const kind = kindOf(value);
   if (node.pure) {
-    if (node.anyOf !== undefined)
-      yield anyOfWalk(node.anyOf, value, kind, path, sink, optional, depth);
+    if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
     if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
     return;
   }
@@ -129,8 +120,7 @@ function* judgeValue(
     else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
   }
   closingFaults(node, value, path, sink, optional);
-  if (node.anyOf !== undefined)
-    yield anyOfWalk(node.anyOf, value, kind, path, sink, optional, depth);
+  if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
   if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
 }
 
@@ -297,7 +287,7 @@ function* admitsWalk(
  * one walk per level.
  */
 function* anyOfWalk(
-  branches: readonly PlanNode[],
+  node: PlanNode,
   value: unknown,
   kind: ValueKind,
   path: string,
@@ -305,6 +295,7 @@ function* anyOfWalk(
   optional: boolean,
   depth: number,
 ): Walk {
+  const branches = node.anyOf ?? [];
   let candidate = -1;
   let candidates = 0;
   for (let index = 0; index < branches.length; index++) {
@@ -321,7 +312,7 @@ function* anyOfWalk(
     yield judgeValue(branches[candidate] as PlanNode, value, path, sink, optional, depth);
     return;
   }
-  const types = anyOfTypes(branches);
+  const types = node.alternativeTypes;
   sink.add({
     path,
     code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
