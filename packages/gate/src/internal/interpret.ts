@@ -48,6 +48,29 @@ export function interpret(
   walkToEnd(judgeValue(node, value, path, sink, optional, 0));
 }
 
+/**
+ * The place of a child judged in place: its parent's path and its own segment, written out only
+ * when a fault is told there. One is made per container walked and moved from child to child, so
+ * walking a million valid items writes no path at all.
+ */
+class ChildPlace {
+  readonly parent: string;
+  segment: string | number = '';
+  constructor(parent: string) {
+    this.parent = parent;
+  }
+  toString(): string {
+    return `${this.parent}/${this.segment}`;
+  }
+}
+
+/** A path, written out or still to be written (see {@link ChildPlace}). */
+type Place = string | ChildPlace;
+
+function textOf(place: Place): string {
+  return typeof place === 'string' ? place : place.toString();
+}
+
 /** True for a value that holds other values: walking it needs a level of its own. */
 function isContainer(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
@@ -66,7 +89,7 @@ function isFlat(node: PlanNode): boolean {
 function judgeFlat(
   node: PlanNode,
   value: unknown,
-  path: string,
+  path: Place,
   sink: IssueSink,
   optional: boolean,
 ): void {
@@ -132,7 +155,7 @@ function ownFaults(
   node: PlanNode,
   value: unknown,
   kind: ValueKind,
-  path: string,
+  path: Place,
   sink: IssueSink,
   optional: boolean,
 ): boolean {
@@ -161,7 +184,7 @@ function ownFaults(
 function closingFaults(
   node: PlanNode,
   value: unknown,
-  path: string,
+  path: Place,
   sink: IssueSink,
   optional: boolean,
 ): void {
@@ -181,14 +204,16 @@ function* itemsWalk(
   depth: number,
 ): Walk {
   const schema = node.items;
+  const place = new ChildPlace(path);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
+    place.segment = i;
     if (schema === undefined) {
-      if (isContainer(item)) yield jsonWalk(item, `${path}/${i}`, sink, depth);
-      else jsonFaults(item, `${path}/${i}`, sink);
+      if (isContainer(item)) yield jsonWalk(item, textOf(place), sink, depth);
+      else jsonFaults(item, place, sink);
     } else if (needsLevel(schema, item)) {
-      yield judgeValue(schema, item, `${path}/${i}`, sink, false, depth);
-    } else judgeFlat(schema, item, `${path}/${i}`, sink, false);
+      yield judgeValue(schema, item, textOf(place), sink, false, depth);
+    } else judgeFlat(schema, item, place, sink, false);
   }
 }
 
@@ -200,7 +225,7 @@ function* itemsWalk(
 function numberFaults(
   node: PlanNode,
   number: number | bigint,
-  path: string,
+  path: Place,
   sink: IssueSink,
   optional: boolean,
 ): void {
@@ -241,10 +266,11 @@ function add(
   sink: IssueSink,
   optional: boolean,
   code: GateIssueCode,
-  path: string,
+  place: Place,
   node: PlanNode,
   facts: (node: PlanNode) => Facts,
 ): void {
+  const path = textOf(place);
   if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
   const marked =
     optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
@@ -333,18 +359,23 @@ function* objectWalk(
   sink: IssueSink,
   depth: number,
 ): Walk {
+  const place = new ChildPlace(path);
   for (const property of node.properties ?? []) {
-    const at = `${path}/${property.segment}`;
+    place.segment = property.segment;
     const child = own(object, property.name);
     if (child === undefined) {
       if (property.required) {
-        sink.add({ path: at, code: GATE_ISSUE_CODES.MISSING_PROPERTY, ...factsOf(property.node) });
+        sink.add({
+          path: textOf(place),
+          code: GATE_ISSUE_CODES.MISSING_PROPERTY,
+          ...factsOf(property.node),
+        });
       } else if (
         Object.hasOwn(object, property.name) ||
         (!(property.name in Object.prototype) && property.name in object)
       ) {
         sink.add({
-          path: at,
+          path: textOf(place),
           code: GATE_ISSUE_CODES.NOT_JSON,
           ...factsOf(property.node),
           optional: true,
@@ -353,8 +384,8 @@ function* objectWalk(
       continue;
     }
     if (needsLevel(property.node, child))
-      yield judgeValue(property.node, child, at, sink, !property.required, depth);
-    else judgeFlat(property.node, child, at, sink, !property.required);
+      yield judgeValue(property.node, child, textOf(place), sink, !property.required, depth);
+    else judgeFlat(property.node, child, place, sink, !property.required);
   }
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
@@ -405,7 +436,8 @@ function* objectWalk(
 }
 
 /** Adds a fault that carries no declared facts (its code and path are the whole issue). */
-function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
+function addPlain(sink: IssueSink, code: GateIssueCode, place: Place): void {
+  const path = textOf(place);
   if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
 }
 
@@ -413,7 +445,7 @@ function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
  * Faults of a value under a place that admits any JSON, when the value holds no other value: only
  * what no JSON text can carry. A container is walked by {@link jsonWalk}.
  */
-function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
+function jsonFaults(value: unknown, path: Place, sink: IssueSink): void {
   sink.counter.visits++;
   switch (kindOf(value)) {
     case 'other':
@@ -445,10 +477,12 @@ function* jsonWalk(value: unknown, path: string, sink: IssueSink, depth: number)
   if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
   if (kind === 'array') {
     const items = value as readonly unknown[];
+    const place = new ChildPlace(path);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      if (isContainer(item)) yield jsonWalk(item, `${path}/${i}`, sink, depth + 1);
-      else jsonFaults(item, `${path}/${i}`, sink);
+      place.segment = i;
+      if (isContainer(item)) yield jsonWalk(item, textOf(place), sink, depth + 1);
+      else jsonFaults(item, place, sink);
     }
     return;
   }
