@@ -176,7 +176,11 @@ export function generateChecker(plan: Plan): Checker {
       ].join('\n');
     }
     if (types !== undefined && types.length === 1 && types[0] === 'array') {
-      return ['if (!Array.isArray(x)) return false;', ...arrayLines(node), ...tail].join('\n');
+      return [
+        'if (!Array.isArray(x) || getPrototypeOf(x) !== ARRAY) return false;',
+        ...arrayLines(node),
+        ...tail,
+      ].join('\n');
     }
     const allows = (name: JsonType): boolean => types === undefined || types.includes(name);
     const numberAllowed = allows('number');
@@ -211,7 +215,8 @@ export function generateChecker(plan: Plan): Checker {
     );
     lines.push('if (Array.isArray(x)) {');
     if (!allows('array')) lines.push('return false;');
-    else lines.push(...arrayLines(node), 'break;');
+    else
+      lines.push('if (getPrototypeOf(x) !== ARRAY) return false;', ...arrayLines(node), 'break;');
     lines.push('}');
     lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
     if (!allows('object')) lines.push('return false;');
@@ -274,6 +279,7 @@ export function generateChecker(plan: Plan): Checker {
     'hasOwn',
     'getPrototypeOf',
     'OBJECT',
+    'ARRAY',
     'fits',
     source,
   ) as (...dependencies: unknown[]) => Checker;
@@ -289,6 +295,7 @@ export function generateChecker(plan: Plan): Checker {
     Object.hasOwn,
     Object.getPrototypeOf,
     Object.prototype,
+    Array.prototype,
     fitsDouble,
   );
 }

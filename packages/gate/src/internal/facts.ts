@@ -1,5 +1,5 @@
 import type { GateDeclaredType, GateIssue } from '../refusal.ts';
-import { isPlainObject } from './json-value.ts';
+import { isPlainArray, isPlainObject } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 
 /*
@@ -32,7 +32,7 @@ export function kindOf(value: unknown): ValueKind {
       return 'boolean';
     case 'object':
       if (value === null) return 'null';
-      if (Array.isArray(value)) return 'array';
+      if (Array.isArray(value)) return isPlainArray(value) ? 'array' : 'other';
       return isPlainObject(value) ? 'object' : 'other';
     default:
       return 'other';

@@ -18,6 +18,11 @@ export function isPlainObject(value: object): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
+/** True for a plain array: `Array.prototype` its prototype (not an instance of a subclass). */
+export function isPlainArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && Object.getPrototypeOf(value) === Array.prototype;
+}
+
 /**
  * True when `value` is JSON that every schema admits: null, a boolean, a finite number or a bigint
  * that {@link fitsDouble}, an admissible string, an array of such values, or a plain object whose keys are admissible text.
@@ -35,6 +40,7 @@ export function isJsonValue(value: unknown): boolean {
     case 'object': {
       if (value === null) return true;
       if (Array.isArray(value)) {
+        if (!isPlainArray(value)) return false;
         for (let i = 0; i < value.length; i++) if (!isJsonValue(value[i])) return false;
         return true;
       }
