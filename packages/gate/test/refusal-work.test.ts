@@ -8,6 +8,9 @@
 import type { SchemaNode } from '@portcullis/schema/document';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileGate, type GateRefusal, REFUSAL_ISSUE_LIMIT } from '../src/index.ts';
+import { interpret } from '../src/internal/interpret.ts';
+import { IssueSink } from '../src/internal/issue-sink.ts';
+import { buildPlan } from '../src/internal/plan.ts';
 
 const comparisons = vi.hoisted(() => ({ count: 0 }));
 
@@ -195,6 +198,43 @@ describe('a list of accepted values or names', () => {
       '- The value at `/a` must be exactly "on".',
       '- The value at `/b` must be exactly "on".',
       '- The value at `/c` must be one of "x", "y".',
+    ]);
+  });
+});
+
+describe('an optional as openai_strict spells it (`anyOf` of a type and null)', () => {
+  const STRICT = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        size: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+      },
+      required: ['name', 'note', 'size'],
+      additionalProperties: false,
+    },
+  } as const;
+
+  it('walks each value once: an alternative that cannot hold its kind is never probed', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      name: i === 999 ? 1 : 'n',
+      note: 'text',
+      size: i,
+    }));
+    const sink = new IssueSink(REFUSAL_ISSUE_LIMIT);
+    interpret(buildPlan(STRICT).root, items, '', sink);
+    expect(sink.issues).toEqual([{ path: '/999/name', code: 'TYPE_MISMATCH', types: ['string'] }]);
+    // The array, then per item: the object, `name`, and `note` and `size` with their alternative.
+    expect(sink.counter.visits).toBe(1 + 1000 * (1 + 1 + 2 + 2));
+  });
+
+  it('still tells which alternatives were declared when none can hold the value', () => {
+    const refusal = refusalOf(STRICT, [{ name: 'n', note: 3, size: 'x' }]);
+    expect(refusal.issues).toEqual([
+      { path: '/0/note', code: 'NO_ALTERNATIVE', types: ['string', 'null'] },
+      { path: '/0/size', code: 'NO_ALTERNATIVE', types: ['integer', 'null'] },
     ]);
   });
 });

@@ -306,11 +306,12 @@ function* admitsWalk(
 
 /**
  * An `anyOf`'s faults. When exactly one alternative's declared types could hold the value, that
- * alternative is told in detail; otherwise the alternatives are told as their declared types. The
- * other alternatives are only probed (up to their first fault), and the detailed one is walked
- * once, straight into the sink: no alternative's faults are collected aside, so the sink's bound
- * holds below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs
- * one walk per level.
+ * alternative is told in detail; otherwise the alternatives are told as their declared types. When
+ * several could hold it, each is only probed (up to its first fault) before the refusal is told; an
+ * alternative that cannot hold the value's kind is never walked. The detailed one is walked once,
+ * straight into the sink: no alternative's faults are collected aside, so the sink's bound holds
+ * below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs one
+ * walk per level.
  */
 function* anyOfWalk(
   node: PlanNode,
@@ -322,20 +323,17 @@ function* anyOfWalk(
   depth: number,
 ): Walk {
   const branches = node.anyOf ?? [];
-  let candidate = -1;
-  let candidates = 0;
-  for (let index = 0; index < branches.length; index++) {
-    if (plausible(branches[index] as PlanNode, kind, value)) {
-      candidate = index;
-      candidates++;
-    }
+  const plausibles: PlanNode[] = [];
+  for (const branch of branches) if (plausible(branch, kind, value)) plausibles.push(branch);
+  // An alternative whose declared types cannot hold the value's kind refuses it at once (by its own
+  // type, its alternatives' or its reference's), so it is not probed: the `null` of an optional as
+  // openai_strict spells it costs nothing on a present value.
+  if (plausibles.length > 1) {
+    for (const branch of plausibles)
+      if ((yield admitsWalk(branch, value, path, sink, depth)) === true) return;
   }
-  for (let index = 0; index < branches.length; index++) {
-    if (candidates === 1 && index === candidate) continue;
-    if ((yield admitsWalk(branches[index] as PlanNode, value, path, sink, depth)) === true) return;
-  }
-  if (candidates === 1) {
-    yield judgeValue(branches[candidate] as PlanNode, value, path, sink, optional, depth);
+  if (plausibles.length === 1) {
+    yield judgeValue(plausibles[0] as PlanNode, value, path, sink, optional, depth);
     return;
   }
   const types = node.alternativeTypes;
