@@ -248,6 +248,8 @@ function numberFaults(
 }
 
 const noFacts = (): Facts => ({});
+const alternativeFacts = (node: PlanNode): Facts =>
+  node.alternativeTypes === undefined ? {} : { types: node.alternativeTypes };
 const formatFacts = (node: PlanNode): Facts =>
   node.format === undefined ? {} : { format: node.format };
 const constFacts = (node: PlanNode): Facts =>
@@ -256,6 +258,13 @@ function rangeFacts(node: PlanNode): Facts {
   const types = factsOf(node).types;
   return { ...(types === undefined ? {} : { types }), ...bounds(node) };
 }
+
+/** The faults whose line tells that an optional place may be left out instead. */
+const OPTIONAL_NOTED: ReadonlySet<GateIssueCode> = new Set([
+  GATE_ISSUE_CODES.TYPE_MISMATCH,
+  GATE_ISSUE_CODES.NOT_JSON,
+  GATE_ISSUE_CODES.NO_ALTERNATIVE,
+]);
 
 /**
  * Adds the fault `code` of `node` at `path`, its facts read from the node by `facts`. The issue is
@@ -272,8 +281,7 @@ function add(
 ): void {
   const path = textOf(place);
   if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
-  const marked =
-    optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
+  const marked = optional && OPTIONAL_NOTED.has(code);
   sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
 }
 
@@ -336,13 +344,7 @@ function* anyOfWalk(
     yield judgeValue(plausibles[0] as PlanNode, value, path, sink, optional, depth);
     return;
   }
-  const types = node.alternativeTypes;
-  sink.add({
-    path,
-    code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
-    ...(types === undefined ? {} : { types }),
-    ...(optional ? { optional: true } : {}),
-  });
+  add(sink, optional, GATE_ISSUE_CODES.NO_ALTERNATIVE, path, node, alternativeFacts);
 }
 
 /** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
@@ -363,21 +365,12 @@ function* objectWalk(
     const child = own(object, property.name);
     if (child === undefined) {
       if (property.required) {
-        sink.add({
-          path: textOf(place),
-          code: GATE_ISSUE_CODES.MISSING_PROPERTY,
-          ...factsOf(property.node),
-        });
+        add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, place, property.node, factsOf);
       } else if (
         Object.hasOwn(object, property.name) ||
         (!(property.name in Object.prototype) && property.name in object)
       ) {
-        sink.add({
-          path: textOf(place),
-          code: GATE_ISSUE_CODES.NOT_JSON,
-          ...factsOf(property.node),
-          optional: true,
-        });
+        add(sink, true, GATE_ISSUE_CODES.NOT_JSON, place, property.node, factsOf);
       }
       continue;
     }
@@ -390,11 +383,8 @@ function* objectWalk(
     const at = `${path}/${node.requiredOnlySegments[index] as string}`;
     const child = own(object, name);
     if (child === undefined) {
-      sink.add({
-        path: at,
-        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
-        ...(node.additional === undefined ? {} : factsOf(node.additional)),
-      });
+      if (node.additional === undefined) addPlain(sink, GATE_ISSUE_CODES.MISSING_PROPERTY, at);
+      else add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, at, node.additional, factsOf);
     } else if (node.additional !== undefined) {
       if (needsLevel(node.additional, child))
         yield judgeValue(node.additional, child, at, sink, false, depth);
