@@ -177,7 +177,7 @@ export function generateChecker(plan: Plan): Checker {
     }
     if (types !== undefined && types.length === 1 && types[0] === 'array') {
       return [
-        'if (!Array.isArray(x) || getPrototypeOf(x) !== ARRAY) return false;',
+        'if (!Array.isArray(x) || x.constructor !== ARRAY) return false;',
         ...arrayLines(node),
         ...tail,
       ].join('\n');
@@ -215,8 +215,7 @@ export function generateChecker(plan: Plan): Checker {
     );
     lines.push('if (Array.isArray(x)) {');
     if (!allows('array')) lines.push('return false;');
-    else
-      lines.push('if (getPrototypeOf(x) !== ARRAY) return false;', ...arrayLines(node), 'break;');
+    else lines.push('if (x.constructor !== ARRAY) return false;', ...arrayLines(node), 'break;');
     lines.push('}');
     lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
     if (!allows('object')) lines.push('return false;');
@@ -295,7 +294,7 @@ export function generateChecker(plan: Plan): Checker {
     Object.hasOwn,
     Object.getPrototypeOf,
     Object.prototype,
-    Array.prototype,
+    Array,
     fitsDouble,
   );
 }

@@ -90,20 +90,10 @@ export class IssueSink {
   #keyOf(issue: GateIssue): string {
     const values = issue.values === undefined ? '' : this.#listNumber(issue.values, renderValues);
     const names = issue.names === undefined ? '' : this.#listNumber(issue.names, renderNames);
-    return [
-      issue.code,
-      issue.path,
-      issue.types?.join(' ') ?? '',
-      issue.format ?? '',
-      String(issue.minimum),
-      String(issue.maximum),
-      String(issue.exclusiveMinimum),
-      String(issue.exclusiveMaximum),
-      values,
-      names,
-      String(issue.count),
-      String(issue.optional),
-    ].join('\n');
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = issue;
+    const types = issue.types?.join(' ') ?? '';
+    const bounds = `${minimum}\n${maximum}\n${exclusiveMinimum}\n${exclusiveMaximum}`;
+    return `${issue.code}\n${issue.path}\n${types}\n${issue.format}\n${bounds}\n${values}\n${names}\n${issue.count}\n${issue.optional}`;
   }
 
   #listNumber<TItem>(list: readonly TItem[], read: (list: readonly TItem[]) => string): number {
