@@ -6,7 +6,9 @@
  * ajv-formats, an implementation nobody here wrote. Where the gate states rules of its own
  * (forbidden characters in strings and keys, numbers beyond every double, exact bounds past 2^53,
  * the strict RFC 3339 profile of the temporal formats), values that reach them are judged by the
- * gate's two paths only, and the gate must refuse them.
+ * gate's two paths only, and the gate must refuse them. With canaries in the value's strings, keys,
+ * undeclared names and numbers (enum misses, format misses and overflowing numbers included), no
+ * refusal's text or issues carry one.
  */
 import {
   Date as DateString,
@@ -44,7 +46,7 @@ const ajv = addFormats(new Ajv2020({ strict: false }));
 
 /**
  * Temporal samples on which RFC 3339's profile and ajv-formats agree, valid and not. (ajv-formats
- * also takes a space for the `T` of a date-time and `P1Y1D` for a duration, which RFC 3339's
+ * also takes a space for the `T` of a date-time and `P1Y2D` for a duration, which RFC 3339's
  * grammar does not: those are in temporal.test.ts, as the gate's stricter reading.)
  */
 const TEMPORAL: Readonly<Record<string, { valid: readonly string[]; invalid: readonly string[] }>> =
@@ -172,6 +174,35 @@ function pick<TItem>(r: Random, items: readonly TItem[]): TItem {
 interface Options {
   /** Values may hold what only the gate's own rules judge (forbidden text, bigints). */
   readonly gateRules: boolean;
+  /** Strings, keys, undeclared names and numbers are often canaries, for the replay test. */
+  readonly canaries?: boolean;
+}
+
+const CANARY = 'CANARY-3e1d';
+const NUMERIC_CANARY = 7_777_777_123;
+const CANARY_TEXT = [
+  CANARY,
+  `${CANARY}\u0000`,
+  `P${CANARY}`,
+  `2024-01-01T${CANARY}`,
+  `${CANARY}\ud800`,
+];
+const CANARY_NUMBERS: readonly unknown[] = [
+  NUMERIC_CANARY,
+  -NUMERIC_CANARY,
+  NUMERIC_CANARY + 0.5,
+  BigInt(NUMERIC_CANARY) ** 3n,
+  BigInt(NUMERIC_CANARY) * 10n ** 400n,
+];
+
+/** A canary in place of what `value` would have been, half the time, when canaries are asked for. */
+function orCanary(
+  r: Random,
+  options: Options,
+  value: unknown,
+  canaries: readonly unknown[],
+): unknown {
+  return options.canaries === true && r() < 0.5 ? pick(r, canaries) : value;
 }
 
 const SCALARS: readonly JsonValue[] = ['7', 7, 1.5, -0, true, null, 'on', 0, [], {}];
@@ -181,14 +212,17 @@ function anyJson(r: Random, depth: number, options: Options): unknown {
   if (depth > 2 || roll < 0.6) {
     if (options.gateRules && roll < 0.1)
       return pick(r, ['a\u0000', '\ud800', 'x\u001f', 2n ** 1024n, 5n, Number.NaN]);
-    return pick(r, ['x', 1, 2.5, true, null, 'on', ...STRINGS]);
+    return orCanary(r, options, pick(r, ['x', 1, 2.5, true, null, 'on', ...STRINGS]), [
+      ...CANARY_TEXT,
+      ...CANARY_NUMBERS,
+    ]);
   }
   if (roll < 0.8)
     return Array.from({ length: Math.floor(r() * 3) }, () => anyJson(r, depth + 1, options));
   const object: Record<string, unknown> = {};
   for (let i = Math.floor(r() * 3); i > 0; i--) {
     const key = options.gateRules && r() < 0.1 ? 'k\u0001' : pick(r, ['k', 'a', 'z z']);
-    object[key] = anyJson(r, depth + 1, options);
+    object[orCanary(r, options, key, CANARY_TEXT) as string] = anyJson(r, depth + 1, options);
   }
   return object;
 }
@@ -206,7 +240,7 @@ function integerNear(r: Random, schema: Record<string, unknown>, options: Option
       else if (options.gateRules) edges.push(near);
     }
   }
-  return pick(r, edges);
+  return orCanary(r, options, pick(r, edges), CANARY_NUMBERS);
 }
 
 /** A value near `schema`: valid as generated, or one mutation away at some place. */
@@ -227,22 +261,26 @@ function near(
     return near(definition as SchemaNode, document, r, depth + 1, options);
   }
   if (Array.isArray(schema.enum)) {
-    return r() < 0.8 ? pick(r, schema.enum as JsonValue[]) : pick(r, ['zz', 4, 'ON', null]);
+    if (r() < 0.8) return pick(r, schema.enum as JsonValue[]);
+    return orCanary(r, options, pick(r, ['zz', 4, 'ON', null]), CANARY_TEXT);
   }
   switch (schema.type) {
     case 'string': {
       const format = schema.format as string | undefined;
       const samples = format === undefined ? undefined : TEMPORAL[format];
-      if (samples !== undefined) return pick(r, r() < 0.8 ? samples.valid : samples.invalid);
+      if (samples !== undefined) {
+        if (r() < 0.8) return pick(r, samples.valid);
+        return orCanary(r, options, pick(r, samples.invalid), CANARY_TEXT);
+      }
       if (options.gateRules && r() < 0.1) return pick(r, ['a\u0000b', 'x\ud800', '\udc00']);
-      return pick(r, STRINGS);
+      return orCanary(r, options, pick(r, STRINGS), CANARY_TEXT);
     }
     case 'integer':
       return integerNear(r, schema, options);
     case 'number':
       if (options.gateRules && r() < 0.2)
         return pick(r, [5n, 2n ** 1024n, -(2n ** 1024n), Number.NaN]);
-      return pick(r, [0, -2.5, 1e300, 3, -1e-300]);
+      return orCanary(r, options, pick(r, [0, -2.5, 1e300, 3, -1e-300]), CANARY_NUMBERS);
     case 'boolean':
       return r() < 0.5;
     case 'array': {
@@ -262,11 +300,17 @@ function near(
       }
       const additional = schema.additionalProperties as SchemaNode | undefined;
       if (additional === false) {
-        if (r() < 0.03) object.undeclared = 1;
+        if (r() < 0.03) object[orCanary(r, options, 'undeclared', CANARY_TEXT) as string] = 1;
       } else if (additional !== undefined && depth <= 6) {
         for (let i = Math.floor(r() * 3); i > 0; i--) {
           const key = options.gateRules && r() < 0.1 ? 'k\ud800' : pick(r, ['k1', 'k 2', 'é']);
-          object[key] = near(additional, document, r, depth + 1, options);
+          object[orCanary(r, options, key, CANARY_TEXT) as string] = near(
+            additional,
+            document,
+            r,
+            depth + 1,
+            options,
+          );
         }
       }
       return object;
@@ -352,5 +396,32 @@ describe('documents from the vocabulary, and values near them', () => {
     const counts = agreement({ gateRules: true }, false);
     expect(counts.admitted).toBeGreaterThan(200);
     expect(counts.refused).toBeGreaterThan(200);
+  });
+
+  it('are refused in words of the document alone: no canary of the value comes back', () => {
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        input(NAMES),
+        fc.array(fc.integer(), { minLength: 8, maxLength: 8 }),
+        (document, seeds) => {
+          const gate = compileGate(document);
+          for (const seed of seeds) {
+            const value = near(document, document, random(seed), 0, {
+              gateRules: true,
+              canaries: true,
+            });
+            const judgement = gate.judge(value);
+            if (judgement.ok) continue;
+            refused++;
+            const all = `${judgement.refusal.text}\n${JSON.stringify(judgement.refusal.issues, (_, item) => (typeof item === 'bigint' ? `${item}` : item))}`;
+            expect(all).not.toContain('CANARY');
+            expect(all).not.toContain('7777777');
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    expect(refused).toBeGreaterThan(500);
   });
 });
