@@ -95,6 +95,13 @@ export function declareFacts(node: PlanNode): void {
   const values = node.enumValues ?? node.constValues ?? target.values;
   if (values !== undefined) facts.values = values;
   node.facts = Object.freeze(facts);
+  const range: Mutable<Facts> = {};
+  if (types !== undefined) range.types = types;
+  for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    const value = node[bound];
+    if (value !== undefined) range[bound] = value;
+  }
+  node.rangeFacts = Object.freeze(range);
 }
 
 /** Whether the declared types of `node` (through refs and anyOf) could admit a value of this kind. */

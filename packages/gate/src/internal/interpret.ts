@@ -113,38 +113,41 @@ function needsLevel(node: PlanNode, value: unknown): boolean {
 }
 
 function* judgeValue(
-  node: PlanNode,
+  place: PlanNode,
   value: unknown,
   path: string,
   sink: IssueSink,
   optional: boolean,
   depth: number,
 ): Walk {
-  sink.counter.visits++;
-  if (node.admits === 'all') {
-    if (isContainer(value)) yield jsonWalk(value, path, sink, depth);
-    else jsonFaults(value, path, sink);
-    return;
-  }
-  if (node.admits === 'none') {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
-    return;
-  }
-  const kind = kindOf(value);
-  if (node.pure) {
+  // A `$ref` in tail position (the last thing a node judges) is followed in this same walk, in a
+  // loop, so a chain of references costs one level, not one per reference.
+  for (let node = place; ; ) {
+    sink.counter.visits++;
+    if (node.admits === 'all') {
+      if (isContainer(value)) yield jsonWalk(value, path, sink, depth);
+      else jsonFaults(value, path, sink);
+      return;
+    }
+    if (node.admits === 'none') {
+      add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
+      return;
+    }
+    const kind = kindOf(value);
+    if (!node.pure) {
+      if (ownFaults(node, value, kind, path, sink, optional)) return;
+      if (kind === 'array' || kind === 'object') {
+        if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
+        if (kind === 'array')
+          yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1);
+        else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
+      }
+      closingFaults(node, value, path, sink, optional);
+    }
     if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
-    if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
-    return;
+    if (node.ref === undefined) return;
+    node = node.ref;
   }
-  if (ownFaults(node, value, kind, path, sink, optional)) return;
-  if (kind === 'array' || kind === 'object') {
-    if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
-    if (kind === 'array') yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1);
-    else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
-  }
-  closingFaults(node, value, path, sink, optional);
-  if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
-  if (node.ref !== undefined) yield judgeValue(node.ref, value, path, sink, optional, depth);
 }
 
 /**
@@ -254,10 +257,7 @@ const formatFacts = (node: PlanNode): Facts =>
   node.format === undefined ? {} : { format: node.format };
 const constFacts = (node: PlanNode): Facts =>
   node.constValues === undefined ? {} : { values: node.constValues };
-function rangeFacts(node: PlanNode): Facts {
-  const types = factsOf(node).types;
-  return { ...(types === undefined ? {} : { types }), ...bounds(node) };
-}
+const rangeFacts = (node: PlanNode): Facts => node.rangeFacts;
 
 /** The faults whose line tells that an optional place may be left out instead. */
 const OPTIONAL_NOTED: ReadonlySet<GateIssueCode> = new Set([
@@ -283,15 +283,6 @@ function add(
   if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
   const marked = optional && OPTIONAL_NOTED.has(code);
   sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
-}
-
-function bounds(node: PlanNode): Facts {
-  return {
-    ...(node.minimum === undefined ? {} : { minimum: node.minimum }),
-    ...(node.maximum === undefined ? {} : { maximum: node.maximum }),
-    ...(node.exclusiveMinimum === undefined ? {} : { exclusiveMinimum: node.exclusiveMinimum }),
-    ...(node.exclusiveMaximum === undefined ? {} : { exclusiveMaximum: node.exclusiveMaximum }),
-  };
 }
 
 /** Whether `node` admits `value`, walking only up to the first fault. */
@@ -348,8 +339,8 @@ function* anyOfWalk(
 }
 
 /** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
-function own(object: Record<string, unknown>, name: string): unknown {
-  return Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
+function own(object: Record<string, unknown>, name: string, inherited: boolean): unknown {
+  return !inherited || Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
 function* objectWalk(
@@ -362,13 +353,13 @@ function* objectWalk(
   const place = new ChildPlace(path);
   for (const property of node.properties ?? []) {
     place.segment = property.segment;
-    const child = own(object, property.name);
+    const child = own(object, property.name, property.inherited);
     if (child === undefined) {
       if (property.required) {
         add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, place, property.node, factsOf);
       } else if (
         Object.hasOwn(object, property.name) ||
-        (!(property.name in Object.prototype) && property.name in object)
+        (!property.inherited && property.name in object)
       ) {
         add(sink, true, GATE_ISSUE_CODES.NOT_JSON, place, property.node, factsOf);
       }
@@ -381,7 +372,7 @@ function* objectWalk(
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
     const at = `${path}/${node.requiredOnlySegments[index] as string}`;
-    const child = own(object, name);
+    const child = own(object, name, name in Object.prototype);
     if (child === undefined) {
       if (node.additional === undefined) addPlain(sink, GATE_ISSUE_CODES.MISSING_PROPERTY, at);
       else add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, at, node.additional, factsOf);

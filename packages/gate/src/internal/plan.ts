@@ -42,6 +42,8 @@ interface PlanProperty {
   readonly segment: string;
   readonly node: PlanNode;
   readonly required: boolean;
+  /** The name is a member of `Object.prototype`: it is read only as an own property. */
+  readonly inherited: boolean;
 }
 
 /**
@@ -88,6 +90,8 @@ export interface PlanNode {
    * `declareFacts`), computed once when the plan is built.
    */
   facts: Facts;
+  /** What an OUT_OF_RANGE fault tells: the place's types (as in `facts`) and its own bounds. */
+  rangeFacts: Facts;
   /** For an `anyOf`: every type its alternatives declare, or `undefined` when one declares none. */
   alternativeTypes: readonly GateDeclaredType[] | undefined;
   /**
@@ -207,6 +211,7 @@ export function buildPlan(document: SchemaNode): Plan {
       anyOf: undefined,
       ref: undefined,
       facts: NO_FACTS,
+      rangeFacts: NO_FACTS,
       alternativeTypes: undefined,
       pure: false,
     };
@@ -336,6 +341,7 @@ export function buildPlan(document: SchemaNode): Plan {
           segment: escapePointerSegment(name),
           node: child(properties[name], `${at('properties')}/${escapePointerSegment(name)}`),
           required: requiredNames.includes(name),
+          inherited: name in Object.prototype,
         });
       }
       node.properties = list;
