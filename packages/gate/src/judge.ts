@@ -44,13 +44,15 @@ export function compileGate(document: SchemaNode): CompiledGate {
 
 function createGate(check: Checker, root: PlanNode): CompiledGate {
   // The checker is generated from a validated plan and only reads the value: what can throw is the
-  // value itself (nesting past the stack, a cycle, a getter or proxy that throws). That is bad input,
-  // refused, never thrown.
+  // value itself (a getter or proxy that throws, a cycle) or the engine's stack, which the checker
+  // spends on every level of the value and the caller may have spent most of. The interpreter walks
+  // on a stack of its own, so it decides in the checker's place: a valid value the decoder admits is
+  // admitted however little stack is left, and anything else is refused, never thrown.
   const admits = (value: unknown): boolean => {
     try {
       return check(value);
     } catch {
-      return false;
+      return interpreterAdmits(root, value);
     }
   };
   const judge = (value: unknown): GateJudgement => {
@@ -60,12 +62,23 @@ function createGate(check: Checker, root: PlanNode): CompiledGate {
   return Object.freeze({ admits, judge });
 }
 
+/** The interpreter's decision alone: a probe that stops at the first fault. */
+function interpreterAdmits(root: PlanNode, value: unknown): boolean {
+  try {
+    interpret(root, value, '', new IssueSink(0));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const UNJUDGEABLE: GateIssue = Object.freeze({ path: '', code: GATE_ISSUE_CODES.UNJUDGEABLE });
 
 /**
  * Composes the refusal by walking the value against the plan, at most up to the first fault past
  * {@link REFUSAL_ISSUE_LIMIT} (the sink stops the walk there). A value that throws while being read
- * (a cycle, nesting past the stack, a getter or proxy) is refused as a whole as unjudgeable.
+ * (a getter or proxy) or nests past what the interpreter follows (a cycle) is refused as a whole as
+ * unjudgeable.
  */
 function refuse(root: PlanNode, value: unknown): GateRefusal {
   const sink = new IssueSink(REFUSAL_ISSUE_LIMIT);

@@ -53,6 +53,56 @@ function renderValue(value: JsonValue | undefined): string {
   return JSON.stringify(value);
 }
 
+/** A list of accepted values as a refusal writes it: each value rendered, comma-separated. */
+export function renderValues(values: readonly JsonValue[]): string {
+  return values.map((value) => renderValue(value)).join(', ');
+}
+
+/** A list of accepted names as a refusal writes it: each in backticks, comma-separated. */
+export function renderNames(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
+
+/**
+ * The lists of accepted values and names one refusal has spelled out, and where: a list of more
+ * than one member is written in full on the first line that needs it, and every later line at
+ * another place refers to that line's place instead, so a refusal of many faults below one large
+ * `enum` (or one wide object) holds the list once. Readings are cached per list, so each list is
+ * rendered once per refusal.
+ */
+class ToldLists {
+  readonly #readings = new Map<readonly unknown[], string>();
+  readonly #places = new Map<string, string>();
+
+  /**
+   * The words for `list` at `path`: its reading in full, or the place of the line that already
+   * spelled out the same reading when that line is at another place.
+   */
+  tell<TItem>(
+    list: readonly TItem[],
+    path: string,
+    render: (list: readonly TItem[]) => string,
+  ): { readonly full: string } | { readonly place: string } {
+    let reading = this.#readings.get(list);
+    if (reading === undefined) {
+      reading = render(list);
+      this.#readings.set(list, reading);
+    }
+    if (list.length < 2) return { full: reading };
+    const place = this.#places.get(reading);
+    if (place === undefined || place === path) {
+      this.#places.set(reading, path);
+      return { full: reading };
+    }
+    return { place };
+  }
+}
+
+/** A place named in a line: the arguments themselves, or a declared path in backticks. */
+function placeName(path: string): string {
+  return path === '' ? 'the arguments' : `\`${path}\``;
+}
+
 function range(issue: GateIssue): string | undefined {
   // Every declared bound is told: a place may declare both `minimum` and `exclusiveMinimum`, and
   // telling only one of them could name a value the gate still refuses.
@@ -74,11 +124,13 @@ function range(issue: GateIssue): string | undefined {
 }
 
 /** What the document expects at the place, in words; `undefined` when it declares nothing. */
-function expectation(issue: GateIssue): string | undefined {
+function expectation(issue: GateIssue, told: ToldLists): string | undefined {
   if (issue.values !== undefined) {
-    return issue.values.length === 1
-      ? `exactly ${renderValue(issue.values[0])}`
-      : `one of ${issue.values.map((value) => renderValue(value)).join(', ')}`;
+    if (issue.values.length === 1) return `exactly ${renderValue(issue.values[0])}`;
+    const words = told.tell(issue.values, issue.path, renderValues);
+    return 'full' in words
+      ? `one of ${words.full}`
+      : `one of the values listed above for ${placeName(words.place)}`;
   }
   const limits = range(issue);
   const bounds = limits?.startsWith('at ') === true ? `of ${limits}` : limits;
@@ -113,63 +165,68 @@ function optionalNote(issue: GateIssue): string {
 const FORBIDDEN =
   'a control character other than tab, line feed and carriage return, or an unpaired surrogate';
 
-const LINES: { readonly [TCode in GateIssueCode]: (issue: GateIssue) => string } = Object.freeze({
-  TYPE_MISMATCH: (issue) =>
-    `${subject(issue.path)} must be ${expectation(issue) ?? 'a value of the declared type'}${optionalNote(issue)}.`,
-  MISSING_PROPERTY: (issue) =>
-    `The required value at \`${issue.path}\` is missing; send ${expectation(issue) ?? 'a value'}.`,
-  UNDECLARED_PROPERTY: (issue) => {
+const LINES: {
+  readonly [TCode in GateIssueCode]: (issue: GateIssue, told: ToldLists) => string;
+} = Object.freeze({
+  TYPE_MISMATCH: (issue, told) =>
+    `${subject(issue.path)} must be ${expectation(issue, told) ?? 'a value of the declared type'}${optionalNote(issue)}.`,
+  MISSING_PROPERTY: (issue, told) =>
+    `The required value at \`${issue.path}\` is missing; send ${expectation(issue, told) ?? 'a value'}.`,
+  UNDECLARED_PROPERTY: (issue, told) => {
     const count = issue.count ?? 1;
     const names = issue.names ?? [];
+    const words = told.tell(names, issue.path, renderNames);
     const accepted =
       names.length === 0
         ? 'no name is accepted there'
-        : `the accepted names are ${names.map((name) => `\`${name}\``).join(', ')}`;
+        : 'full' in words
+          ? `the accepted names are ${words.full}`
+          : `the accepted names are those listed above for ${placeName(words.place)}`;
     return `${subject(issue.path)} must hold only declared names; remove the ${count} other ${count === 1 ? 'name' : 'names'} (${accepted}).`;
   },
-  NOT_IN_ENUM: (issue) =>
-    `${subject(issue.path)} must be ${expectation(issue) ?? 'one of the declared values'}.`,
-  NOT_CONST: (issue) =>
-    `${subject(issue.path)} must be ${expectation(issue) ?? 'the declared value'}.`,
-  OUT_OF_RANGE: (issue) =>
-    `${subject(issue.path)} must be ${expectation(issue) ?? 'within the declared bounds'}.`,
+  NOT_IN_ENUM: (issue, told) =>
+    `${subject(issue.path)} must be ${expectation(issue, told) ?? 'one of the declared values'}.`,
+  NOT_CONST: (issue, told) =>
+    `${subject(issue.path)} must be ${expectation(issue, told) ?? 'the declared value'}.`,
+  OUT_OF_RANGE: (issue, told) =>
+    `${subject(issue.path)} must be ${expectation(issue, told) ?? 'within the declared bounds'}.`,
   NON_FINITE_NUMBER: (issue) => `${subject(issue.path)} must be a finite number.`,
   NUMBER_OVERFLOW: (issue) =>
     `${subject(issue.path)} must be a number no larger in magnitude than the largest finite double (${Number.MAX_VALUE}).`,
-  FORMAT_MISMATCH: (issue) =>
-    `${subject(issue.path)} must be ${expectation(issue) ?? 'in the declared format'}.`,
+  FORMAT_MISMATCH: (issue, told) =>
+    `${subject(issue.path)} must be ${expectation(issue, told) ?? 'in the declared format'}.`,
   FORBIDDEN_CHARACTER: (issue) =>
     `${subject(issue.path)} must not contain ${FORBIDDEN}; remove that character.`,
   FORBIDDEN_CHARACTER_IN_KEY: (issue) =>
     `A key at \`${issue.path}\` must not contain ${FORBIDDEN}; rename that key.`,
-  NO_ALTERNATIVE: (issue) => {
-    const expected = expectation(issue);
+  NO_ALTERNATIVE: (issue, told) => {
+    const expected = expectation(issue, told);
     return `${subject(issue.path)} must match one of the declared alternatives${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
   },
   NOT_ADMITTED: (issue) =>
     issue.path === ''
       ? 'No value is admitted as the arguments: the declared schema is `false`.'
       : `No value is admitted at \`${issue.path}\`; remove it.`,
-  NOT_JSON: (issue) => {
-    const expected = expectation(issue);
+  NOT_JSON: (issue, told) => {
+    const expected = expectation(issue, told);
     return `${subject(issue.path)} must be a JSON value${expected === undefined ? '' : `, namely ${expected}`}${optionalNote(issue)}.`;
   },
   UNJUDGEABLE: (issue) =>
     `${subject(issue.path)} could not be judged (cyclic, nested too deeply, or unreadable); send plain JSON.`,
 });
 
-/** One line of a refusal text for one issue (without the list marker). */
-export function describeIssue(issue: GateIssue): string {
-  return LINES[issue.code](issue);
-}
-
 /**
  * Composes the refusal text from issues: a header, one `- ` line per distinct fault (at most
  * {@link REFUSAL_ISSUE_LIMIT}), {@link REFUSAL_MORE_LINE} when more were found, and the map-entry
- * note when it applies. Only document words, declared paths and array indices reach it.
+ * note when it applies. Only document words, declared paths and array indices reach it. A list of
+ * accepted values or names is spelled out once; later lines refer to the place of the first.
  */
 export function composeRefusalText(issues: readonly GateIssue[], more: boolean): string {
-  const lines = [REFUSAL_HEADER, ...new Set(issues.map((issue) => `- ${describeIssue(issue)}`))];
+  const told = new ToldLists();
+  const lines = [
+    REFUSAL_HEADER,
+    ...new Set(issues.map((issue) => `- ${LINES[issue.code](issue, told)}`)),
+  ];
   if (more) lines.push(REFUSAL_MORE_LINE);
   if (issues.some((issue) => issue.path.includes(`/${MAP_ENTRY_SEGMENT}`)))
     lines.push(MAP_ENTRY_NOTE);

@@ -196,3 +196,75 @@ describe('compileGates', () => {
     );
   });
 });
+
+describe('documents nested far past the engine stack', () => {
+  /** Levels far beyond what a recursion on the engine's stack could follow. */
+  const LEVELS = 20_000;
+
+  const wrapped = (leaf: object, wrap: (inner: object) => object): SchemaNode => {
+    let schema = leaf;
+    for (let level = 0; level < LEVELS; level++) schema = wrap(schema);
+    return schema as SchemaNode;
+  };
+  const arrays = (leaf: unknown): unknown => {
+    let value = leaf;
+    for (let level = 0; level < 999; level++) value = [value];
+    return value;
+  };
+  const chain: Record<string, object> = {};
+  for (let i = 0; i < LEVELS; i++) chain[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+  chain[`d${LEVELS}`] = { type: 'integer' };
+
+  const DOCUMENTS = {
+    items: wrapped({ type: 'integer' }, (items) => ({ type: 'array', items })),
+    alternatives: wrapped({ type: 'integer' }, (inner) => ({ anyOf: [inner] })),
+    references: { $ref: '#/$defs/d0', $defs: chain },
+    properties: wrapped({ type: 'integer' }, (a) => ({ type: 'object', properties: { a } })),
+  };
+
+  it('compile, each under its key, and judge any value the decoder admits', () => {
+    const compiled = compileGates(DOCUMENTS);
+    const gate = (key: keyof typeof DOCUMENTS) => {
+      const result = compiled[key];
+      if (!result.ok) throw result.error;
+      return result.value;
+    };
+    expect(gate('items').judge(arrays([]))).toEqual({ ok: true });
+    const wrong = gate('items').judge(arrays(['x']));
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.refusal.issues[0]?.code).toBe('TYPE_MISMATCH');
+    expect(gate('alternatives').judge(1)).toEqual({ ok: true });
+    expect(gate('alternatives').judge('x')).toMatchObject({
+      ok: false,
+      refusal: { issues: [{ path: '', code: 'NO_ALTERNATIVE', types: ['integer'] }] },
+    });
+    expect(gate('references').judge(1)).toEqual({ ok: true });
+    expect(gate('references').judge(1.5)).toMatchObject({
+      ok: false,
+      refusal: { issues: [{ path: '', code: 'TYPE_MISMATCH', types: ['integer'] }] },
+    });
+    expect(gate('properties').judge({ a: { a: {} } })).toEqual({ ok: true });
+    expect(gate('properties').judge({ a: { a: 1 } }).ok).toBe(false);
+  });
+
+  it('refuse an enum or const value nested deeper than any decoded JSON as a defect', () => {
+    let member: unknown = 1;
+    for (let level = 0; level < 1001; level++) member = [member];
+    const compiled = compileGates({
+      enum: { enum: [member] },
+      const: { const: member },
+      shallow: { enum: [[[1]]] },
+    });
+    const codes = Object.fromEntries(
+      Object.entries(compiled).map(([key, result]) => [
+        key,
+        result.ok ? 'ok' : `${result.error.code} ${result.error.details.path}`,
+      ]),
+    );
+    expect(codes).toEqual({
+      enum: 'MALFORMED_SCHEMA /enum',
+      const: 'MALFORMED_SCHEMA /const',
+      shallow: 'ok',
+    });
+  });
+});

@@ -26,6 +26,18 @@ describe('values that are not JSON', () => {
     ).toBe(false);
   });
 
+  it('refuses an instance of a class extending Array, wherever an array may stand', () => {
+    class List extends Array<unknown> {}
+    const list = List.from([1, 2]);
+    for (const document of [true, { type: 'array' }, { type: 'array', items: { type: 'integer' } }])
+      expect(codesOf(list, document)).toEqual([' NOT_JSON']);
+    expect(codesOf({ extra: [list] }, { type: 'object', properties: { extra: {} } })).toEqual([
+      '/extra/0 NOT_JSON',
+    ]);
+    // A proxy of a plain array is an array like any other: its prototype is Array.prototype.
+    expect(judge(new Proxy([1, 2], {}), { type: 'array', items: { type: 'integer' } })).toEqual(ok);
+  });
+
   it('refuses a cyclic value as unjudgeable without throwing', () => {
     expect(codesOf(cyclic, true)).toEqual([' UNJUDGEABLE']);
   });

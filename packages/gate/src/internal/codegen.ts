@@ -1,4 +1,5 @@
 import type { JsonValue, TemporalFormat } from '@portcullis/schema';
+import type { EnumIndex } from './enum-index.ts';
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble, isJsonValue } from './json-value.ts';
 import type { JsonType, Plan, PlanNode } from './plan.ts';
@@ -54,21 +55,18 @@ export function generateChecker(plan: Plan): Checker {
     return `eq(${v}, ${constant(value)})`;
   };
 
-  const enumExpression = (v: string, values: readonly JsonValue[]): string => {
+  /** A few members are compared inline; more are looked up in the plan's index, in one step. */
+  const enumExpression = (v: string, values: readonly JsonValue[], index?: EnumIndex): string => {
     if (values.length === 0) return 'false';
-    const strings = values.filter((value) => typeof value === 'string');
-    const others = values.filter((value) => typeof value !== 'string');
-    const parts: string[] = [];
-    if (strings.length > 6) parts.push(`${constant(new Set(strings))}.has(${v})`);
-    else for (const value of strings) parts.push(equalsExpression(v, value));
-    for (const value of others) parts.push(equalsExpression(v, value));
-    return parts.join(' || ');
+    if (index !== undefined && values.length > 6) return `${constant(index)}.has(${v})`;
+    return values.map((value) => equalsExpression(v, value)).join(' || ');
   };
 
   /** Enum, const, anyOf and $ref: the keywords that apply to a value of any kind. */
   const anyKindChecks = (node: PlanNode, v: string): string[] => {
     const checks: string[] = [];
-    if (node.enumValues !== undefined) checks.push(`(${enumExpression(v, node.enumValues)})`);
+    if (node.enumValues !== undefined)
+      checks.push(`(${enumExpression(v, node.enumValues, node.enumIndex)})`);
     if (node.hasConst) checks.push(`(${enumExpression(v, [node.constValue as JsonValue])})`);
     if (node.anyOf !== undefined) {
       checks.push(`(${node.anyOf.map((branch) => expression(branch, v)).join(' || ')})`);
@@ -119,12 +117,27 @@ export function generateChecker(plan: Plan): Checker {
   };
 
   /** A boolean expression judging the value held in the variable `v` against `node`. */
-  const expression = (node: PlanNode, v: string): string => {
+  /** A node that is only a reference is its target: the end of that chain, followed in a loop. */
+  const ends = new Map<PlanNode, PlanNode>();
+  const isOnlyReference = (node: PlanNode): node is PlanNode & { ref: PlanNode } =>
+    node.pure && node.anyOf === undefined && node.ref !== undefined;
+  const endOf = (place: PlanNode): PlanNode => {
+    const passed: PlanNode[] = [];
+    let node = place;
+    while (isOnlyReference(node) && !ends.has(node)) {
+      passed.push(node);
+      node = node.ref;
+    }
+    const end = ends.get(node) ?? node;
+    for (const step of passed) ends.set(step, end);
+    return end;
+  };
+
+  const expression = (place: PlanNode, v: string): string => {
+    const node = endOf(place);
     if (node.admits === 'all') return `isJson(${v})`;
     if (node.admits === 'none') return 'false';
     if (isLeaf(node)) return leafExpression(node, v);
-    if (node.pure && node.anyOf === undefined && node.ref !== undefined)
-      return expression(node.ref, v);
     return `${fn(node)}(${v})`;
   };
 
@@ -163,7 +176,11 @@ export function generateChecker(plan: Plan): Checker {
       ].join('\n');
     }
     if (types !== undefined && types.length === 1 && types[0] === 'array') {
-      return ['if (!Array.isArray(x)) return false;', ...arrayLines(node), ...tail].join('\n');
+      return [
+        'if (!Array.isArray(x) || x.constructor !== ARRAY) return false;',
+        ...arrayLines(node),
+        ...tail,
+      ].join('\n');
     }
     const allows = (name: JsonType): boolean => types === undefined || types.includes(name);
     const numberAllowed = allows('number');
@@ -198,7 +215,7 @@ export function generateChecker(plan: Plan): Checker {
     );
     lines.push('if (Array.isArray(x)) {');
     if (!allows('array')) lines.push('return false;');
-    else lines.push(...arrayLines(node), 'break;');
+    else lines.push('if (x.constructor !== ARRAY) return false;', ...arrayLines(node), 'break;');
     lines.push('}');
     lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
     if (!allows('object')) lines.push('return false;');
@@ -261,6 +278,7 @@ export function generateChecker(plan: Plan): Checker {
     'hasOwn',
     'getPrototypeOf',
     'OBJECT',
+    'ARRAY',
     'fits',
     source,
   ) as (...dependencies: unknown[]) => Checker;
@@ -276,6 +294,7 @@ export function generateChecker(plan: Plan): Checker {
     Object.hasOwn,
     Object.getPrototypeOf,
     Object.prototype,
+    Array,
     fitsDouble,
   );
 }

@@ -1,6 +1,5 @@
-import type { JsonValue } from '@portcullis/schema';
 import type { GateDeclaredType, GateIssue } from '../refusal.ts';
-import { isPlainObject } from './json-value.ts';
+import { isPlainArray, isPlainObject } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 
 /*
@@ -33,7 +32,7 @@ export function kindOf(value: unknown): ValueKind {
       return 'boolean';
     case 'object':
       if (value === null) return 'null';
-      if (Array.isArray(value)) return 'array';
+      if (Array.isArray(value)) return isPlainArray(value) ? 'array' : 'other';
       return isPlainObject(value) ? 'object' : 'other';
     default:
       return 'other';
@@ -57,50 +56,57 @@ export function typeAdmits(
   }
 }
 
-/**
- * The declared facts of a place: its own keywords, completed through its `$ref` chain (use-site
- * keywords win), so a property that is only a reference still reports the definition's type.
- */
-export function factsOf(node: PlanNode): Mutable<Facts> {
-  const facts: Mutable<Facts> = {};
-  const seen = new Set<PlanNode>();
-  for (
-    let current: PlanNode | undefined = node;
-    current !== undefined && !seen.has(current);
-    current = current.ref
-  ) {
-    seen.add(current);
-    if (facts.types === undefined && current.types !== undefined) facts.types = current.types;
-    if (facts.types === undefined && current.anyOf !== undefined) {
-      const union = anyOfTypes(current.anyOf);
-      if (union !== undefined) facts.types = union;
-    }
-    if (facts.format === undefined && current.format !== undefined) facts.format = current.format;
-    for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
-      const value = current[bound];
-      if (facts[bound] === undefined && value !== undefined) facts[bound] = value;
-    }
-    if (facts.values === undefined && current.enumValues !== undefined)
-      facts.values = current.enumValues;
-    if (facts.values === undefined && current.hasConst)
-      facts.values = [current.constValue as JsonValue];
-  }
-  return facts;
+/** The declared facts of a place (precomputed by the plan: see {@link declareFacts}). */
+export function factsOf(node: PlanNode): Facts {
+  return node.facts;
 }
 
-export function anyOfTypes(branches: readonly PlanNode[]): GateDeclaredType[] | undefined {
-  const union: GateDeclaredType[] = [];
-  for (const branch of branches) {
-    const types = factsOf(branch).types;
-    if (types === undefined) return undefined;
-    for (const type of types) if (!union.includes(type)) union.push(type);
+/**
+ * Computes the declared facts of a place, the words a refusal tells: its own keywords, completed
+ * through its `$ref` chain (use-site keywords win), so a property that is only a reference still
+ * reports the definition's type; a place with no `type` but an `anyOf` reports every type its
+ * alternatives declare. The plan calls it once per node, after the targets of the node's `$ref` and
+ * `anyOf`, so nothing is computed twice and no chain is followed by recursion.
+ */
+export function declareFacts(node: PlanNode): void {
+  const target = node.ref?.facts ?? {};
+  let alternatives: GateDeclaredType[] | undefined;
+  if (node.anyOf !== undefined) {
+    alternatives = [];
+    for (const branch of node.anyOf) {
+      const types = branch.facts.types;
+      if (types === undefined) {
+        alternatives = undefined;
+        break;
+      }
+      for (const type of types) if (!alternatives.includes(type)) alternatives.push(type);
+    }
   }
-  return union;
+  node.alternativeTypes = alternatives === undefined ? undefined : Object.freeze(alternatives);
+  const facts: Mutable<Facts> = {};
+  const types = node.types ?? node.alternativeTypes ?? target.types;
+  if (types !== undefined) facts.types = types;
+  const format = node.format ?? target.format;
+  if (format !== undefined) facts.format = format;
+  for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    const value = node[bound] ?? target[bound];
+    if (value !== undefined) facts[bound] = value;
+  }
+  const values = node.enumValues ?? node.constValues ?? target.values;
+  if (values !== undefined) facts.values = values;
+  node.facts = Object.freeze(facts);
+  const range: Mutable<Facts> = {};
+  if (types !== undefined) range.types = types;
+  for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    const value = node[bound];
+    if (value !== undefined) range[bound] = value;
+  }
+  node.rangeFacts = Object.freeze(range);
 }
 
 /** Whether the declared types of `node` (through refs and anyOf) could admit a value of this kind. */
 export function plausible(node: PlanNode, kind: ValueKind, value: unknown): boolean {
   if (node.admits === 'none') return false;
-  const types = factsOf(node).types;
+  const types = node.facts.types;
   return types === undefined || typeAdmits(types, kind, value);
 }

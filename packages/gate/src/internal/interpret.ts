@@ -1,21 +1,13 @@
-import type { JsonValue } from '@portcullis/schema';
 import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
-import {
-  anyOfTypes,
-  type Facts,
-  factsOf,
-  kindOf,
-  plausible,
-  typeAdmits,
-  type ValueKind,
-} from './facts.ts';
+import { type Facts, factsOf, kindOf, plausible, typeAdmits, type ValueKind } from './facts.ts';
 import type { IssueSink } from './issue-sink.ts';
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble } from './json-value.ts';
 import type { PlanNode } from './plan.ts';
 import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
+import { type Walk, walkToEnd } from './walk.ts';
 
 const FORMAT_TESTS = {
   'date-time': isDateTime,
@@ -25,10 +17,26 @@ const FORMAT_TESTS = {
 } as const;
 
 /**
+ * How many levels of arrays and objects the interpreter follows before it refuses the value as
+ * unjudgeable: ten times the decoder's nesting limit, so every value a request can carry is judged
+ * in full, while a cycle or a proxy that invents levels without end is refused instead of walked
+ * until memory runs out.
+ */
+const DEEPEST_LEVEL = 10_000;
+
+/** Thrown (and caught by whoever walks) when a value nests past {@link DEEPEST_LEVEL}. */
+export const TOO_DEEP: unique symbol = Symbol('too deep');
+
+/**
  * Walks `value` against `node` and adds every fault to `sink`. It finds a fault exactly when the
  * generated checker returns false (a property-based test holds the two together); it reads the
  * value only to decide, and writes only declared names, indices and `<entry>` into paths. The sink
- * bounds the walk: once it holds its limit it throws itself, and the walk ends there.
+ * bounds the walk: once it holds its limit it throws itself, and the walk ends there. A value nested
+ * past {@link DEEPEST_LEVEL} levels throws {@link TOO_DEEP}.
+ *
+ * The walk never recurses on the engine's stack as the value nests: each level is a generator on a
+ * stack of its own (see `walk.ts`), so a fault 1000 levels down is found and told however little of
+ * the engine's stack the caller has left.
  */
 export function interpret(
   node: PlanNode,
@@ -36,6 +44,54 @@ export function interpret(
   path: string,
   sink: IssueSink,
   optional = false,
+): void {
+  walkToEnd(judgeValue(node, value, path, sink, optional, 0));
+}
+
+/**
+ * The place of a child judged in place: its parent's path and its own segment, written out only
+ * when a fault is told there. One is made per container walked and moved from child to child, so
+ * walking a million valid items writes no path at all.
+ */
+class ChildPlace {
+  readonly parent: string;
+  segment: string | number = '';
+  constructor(parent: string) {
+    this.parent = parent;
+  }
+  toString(): string {
+    return `${this.parent}/${this.segment}`;
+  }
+}
+
+/** A path, written out or still to be written (see {@link ChildPlace}). */
+type Place = string | ChildPlace;
+
+function textOf(place: Place): string {
+  return typeof place === 'string' ? place : place.toString();
+}
+
+/** True for a value that holds other values: walking it needs a level of its own. */
+function isContainer(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+/** True when `node` judges a value that holds no other value without following anything. */
+function isFlat(node: PlanNode): boolean {
+  return !node.pure && node.anyOf === undefined && node.ref === undefined;
+}
+
+/**
+ * Judges `value` against `node` in place, without a level of its own: for a value that holds no
+ * other value, against a node with neither `anyOf` nor `$ref`. Exactly what {@link judgeValue} does
+ * for such a pair.
+ */
+function judgeFlat(
+  node: PlanNode,
+  value: unknown,
+  path: Place,
+  sink: IssueSink,
+  optional: boolean,
 ): void {
   sink.counter.visits++;
   if (node.admits === 'all') {
@@ -47,55 +103,121 @@ export function interpret(
     return;
   }
   const kind = kindOf(value);
-  if (node.pure) {
-    if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
-    if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
-    return;
+  if (ownFaults(node, value, kind, path, sink, optional)) return;
+  closingFaults(node, value, path, sink, optional);
+}
+
+/** True when judging `value` against `node` needs a level of its own (see {@link judgeFlat}). */
+function needsLevel(node: PlanNode, value: unknown): boolean {
+  return isContainer(value) || !isFlat(node);
+}
+
+function* judgeValue(
+  place: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  optional: boolean,
+  depth: number,
+): Walk {
+  // A `$ref` in tail position (the last thing a node judges) is followed in this same walk, in a
+  // loop, so a chain of references costs one level, not one per reference.
+  for (let node = place; ; ) {
+    sink.counter.visits++;
+    if (node.admits === 'all') {
+      if (isContainer(value)) yield jsonWalk(value, path, sink, depth);
+      else jsonFaults(value, path, sink);
+      return;
+    }
+    if (node.admits === 'none') {
+      add(sink, optional, GATE_ISSUE_CODES.NOT_ADMITTED, path, node, noFacts);
+      return;
+    }
+    const kind = kindOf(value);
+    if (!node.pure) {
+      if (ownFaults(node, value, kind, path, sink, optional)) return;
+      if (kind === 'array' || kind === 'object') {
+        if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
+        if (kind === 'array')
+          yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1);
+        else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
+      }
+      closingFaults(node, value, path, sink, optional);
+    }
+    if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
+    if (node.ref === undefined) return;
+    node = node.ref;
   }
+}
+
+/**
+ * The faults of a value's own kind: not JSON, not a declared type, a string's text or format, a
+ * number's finiteness and bounds. True when the value is refused as a whole (nothing more to judge).
+ */
+function ownFaults(
+  node: PlanNode,
+  value: unknown,
+  kind: ValueKind,
+  path: Place,
+  sink: IssueSink,
+  optional: boolean,
+): boolean {
   if (kind === 'other') {
     add(sink, optional, GATE_ISSUE_CODES.NOT_JSON, path, node, factsOf);
-    return;
+    return true;
   }
   if (node.types !== undefined && !typeAdmits(node.types, kind, value)) {
     add(sink, optional, GATE_ISSUE_CODES.TYPE_MISMATCH, path, node, factsOf);
-    return;
+    return true;
   }
-  switch (kind) {
-    case 'string': {
-      const text = value as string;
-      if (!isAdmissibleText(text))
-        add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
-      else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-        add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
-      }
-      break;
+  if (kind === 'string') {
+    const text = value as string;
+    if (!isAdmissibleText(text))
+      add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
+    else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
+      add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
     }
-    case 'number':
-    case 'bigint':
-      numberFaults(node, value as number | bigint, path, sink, optional);
-      break;
-    case 'array': {
-      const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) {
-        if (node.items === undefined) jsonFaults(items[i], `${path}/${i}`, sink);
-        else interpret(node.items, items[i], `${path}/${i}`, sink);
-      }
-      break;
-    }
-    case 'object':
-      objectFaults(node, value as Record<string, unknown>, path, sink);
-      break;
-    default:
-      break;
+  } else if (kind === 'number' || kind === 'bigint') {
+    numberFaults(node, value as number | bigint, path, sink, optional);
   }
-  if (node.enumValues !== undefined && !inEnum(node.enumValues, value)) {
+  return false;
+}
+
+/** The faults that apply to a value of any kind once its content is judged: `enum`, `const`. */
+function closingFaults(
+  node: PlanNode,
+  value: unknown,
+  path: Place,
+  sink: IssueSink,
+  optional: boolean,
+): void {
+  if (node.enumIndex !== undefined && !node.enumIndex.has(value)) {
     add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
   }
   if (node.hasConst && !jsonEqual(value, node.constValue)) {
     add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, node, constFacts);
   }
-  if (node.anyOf !== undefined) anyOfFaults(node.anyOf, value, kind, path, sink, optional);
-  if (node.ref !== undefined) interpret(node.ref, value, path, sink, optional);
+}
+
+function* itemsWalk(
+  node: PlanNode,
+  items: readonly unknown[],
+  path: string,
+  sink: IssueSink,
+  depth: number,
+): Walk {
+  const schema = node.items;
+  const place = new ChildPlace(path);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    place.segment = i;
+    if (schema === undefined) {
+      if (isContainer(item)) yield jsonWalk(item, textOf(place), sink, depth);
+      else jsonFaults(item, place, sink);
+    } else if (needsLevel(schema, item)) {
+      yield judgeValue(schema, item, textOf(place), sink, false, depth);
+    } else judgeFlat(schema, item, place, sink, false);
+  }
 }
 
 /**
@@ -106,7 +228,7 @@ export function interpret(
 function numberFaults(
   node: PlanNode,
   number: number | bigint,
-  path: string,
+  path: Place,
   sink: IssueSink,
   optional: boolean,
 ): void {
@@ -129,13 +251,20 @@ function numberFaults(
 }
 
 const noFacts = (): Facts => ({});
+const alternativeFacts = (node: PlanNode): Facts =>
+  node.alternativeTypes === undefined ? {} : { types: node.alternativeTypes };
 const formatFacts = (node: PlanNode): Facts =>
   node.format === undefined ? {} : { format: node.format };
-const constFacts = (node: PlanNode): Facts => ({ values: [node.constValue as JsonValue] });
-function rangeFacts(node: PlanNode): Facts {
-  const types = factsOf(node).types;
-  return { ...(types === undefined ? {} : { types }), ...bounds(node) };
-}
+const constFacts = (node: PlanNode): Facts =>
+  node.constValues === undefined ? {} : { values: node.constValues };
+const rangeFacts = (node: PlanNode): Facts => node.rangeFacts;
+
+/** The faults whose line tells that an optional place may be left out instead. */
+const OPTIONAL_NOTED: ReadonlySet<GateIssueCode> = new Set([
+  GATE_ISSUE_CODES.TYPE_MISMATCH,
+  GATE_ISSUE_CODES.NOT_JSON,
+  GATE_ISSUE_CODES.NO_ALTERNATIVE,
+]);
 
 /**
  * Adds the fault `code` of `node` at `path`, its facts read from the node by `facts`. The issue is
@@ -146,35 +275,27 @@ function add(
   sink: IssueSink,
   optional: boolean,
   code: GateIssueCode,
-  path: string,
+  place: Place,
   node: PlanNode,
   facts: (node: PlanNode) => Facts,
 ): void {
+  const path = textOf(place);
   if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
-  const marked =
-    optional && (code === GATE_ISSUE_CODES.TYPE_MISMATCH || code === GATE_ISSUE_CODES.NOT_JSON);
+  const marked = optional && OPTIONAL_NOTED.has(code);
   sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
 }
 
-function inEnum(values: readonly JsonValue[], value: unknown): boolean {
-  for (const member of values) if (jsonEqual(value, member)) return true;
-  return false;
-}
-
-function bounds(node: PlanNode): Facts {
-  return {
-    ...(node.minimum === undefined ? {} : { minimum: node.minimum }),
-    ...(node.maximum === undefined ? {} : { maximum: node.maximum }),
-    ...(node.exclusiveMinimum === undefined ? {} : { exclusiveMinimum: node.exclusiveMinimum }),
-    ...(node.exclusiveMaximum === undefined ? {} : { exclusiveMaximum: node.exclusiveMaximum }),
-  };
-}
-
 /** Whether `node` admits `value`, walking only up to the first fault. */
-function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): boolean {
+function* admitsWalk(
+  node: PlanNode,
+  value: unknown,
+  path: string,
+  sink: IssueSink,
+  depth: number,
+): Walk<boolean> {
   const probe = sink.probe();
   try {
-    interpret(node, value, path, probe);
+    yield judgeValue(node, value, path, probe, false, depth);
     return true;
   } catch (error) {
     if (error === probe) return false;
@@ -184,89 +305,83 @@ function admits(node: PlanNode, value: unknown, path: string, sink: IssueSink): 
 
 /**
  * An `anyOf`'s faults. When exactly one alternative's declared types could hold the value, that
- * alternative is told in detail; otherwise the alternatives are told as their declared types. The
- * other alternatives are only probed (up to their first fault), and the detailed one is walked
- * once, straight into the sink: no alternative's faults are collected aside, so the sink's bound
- * holds below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs
- * one walk per level.
+ * alternative is told in detail; otherwise the alternatives are told as their declared types. When
+ * several could hold it, each is only probed (up to its first fault) before the refusal is told; an
+ * alternative that cannot hold the value's kind is never walked. The detailed one is walked once,
+ * straight into the sink: no alternative's faults are collected aside, so the sink's bound holds
+ * below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs one
+ * walk per level.
  */
-function anyOfFaults(
-  branches: readonly PlanNode[],
+function* anyOfWalk(
+  node: PlanNode,
   value: unknown,
   kind: ValueKind,
   path: string,
   sink: IssueSink,
   optional: boolean,
-): void {
-  let candidate = -1;
-  let candidates = 0;
-  for (let index = 0; index < branches.length; index++) {
-    if (plausible(branches[index] as PlanNode, kind, value)) {
-      candidate = index;
-      candidates++;
-    }
+  depth: number,
+): Walk {
+  const branches = node.anyOf ?? [];
+  const plausibles: PlanNode[] = [];
+  for (const branch of branches) if (plausible(branch, kind, value)) plausibles.push(branch);
+  // An alternative whose declared types cannot hold the value's kind refuses it at once (by its own
+  // type, its alternatives' or its reference's), so it is not probed: the `null` of an optional as
+  // openai_strict spells it costs nothing on a present value.
+  if (plausibles.length > 1) {
+    for (const branch of plausibles)
+      if ((yield admitsWalk(branch, value, path, sink, depth)) === true) return;
   }
-  for (let index = 0; index < branches.length; index++) {
-    if (candidates === 1 && index === candidate) continue;
-    if (admits(branches[index] as PlanNode, value, path, sink)) return;
-  }
-  if (candidates === 1) {
-    interpret(branches[candidate] as PlanNode, value, path, sink, optional);
+  if (plausibles.length === 1) {
+    yield judgeValue(plausibles[0] as PlanNode, value, path, sink, optional, depth);
     return;
   }
-  const types = anyOfTypes(branches);
-  sink.add({
-    path,
-    code: GATE_ISSUE_CODES.NO_ALTERNATIVE,
-    ...(types === undefined ? {} : { types }),
-    ...(optional ? { optional: true } : {}),
-  });
+  add(sink, optional, GATE_ISSUE_CODES.NO_ALTERNATIVE, path, node, alternativeFacts);
 }
 
 /** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
-function own(object: Record<string, unknown>, name: string): unknown {
-  return Object.hasOwn(object, name) || !(name in Object.prototype) ? object[name] : undefined;
+function own(object: Record<string, unknown>, name: string, inherited: boolean): unknown {
+  return !inherited || Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
-function objectFaults(
+function* objectWalk(
   node: PlanNode,
   object: Record<string, unknown>,
   path: string,
   sink: IssueSink,
-): void {
+  depth: number,
+): Walk {
+  const place = new ChildPlace(path);
   for (const property of node.properties ?? []) {
-    const at = `${path}/${property.segment}`;
-    const child = own(object, property.name);
+    place.segment = property.segment;
+    const child = own(object, property.name, property.inherited);
     if (child === undefined) {
       if (property.required) {
-        sink.add({ path: at, code: GATE_ISSUE_CODES.MISSING_PROPERTY, ...factsOf(property.node) });
+        add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, place, property.node, factsOf);
       } else if (
         Object.hasOwn(object, property.name) ||
-        (!(property.name in Object.prototype) && property.name in object)
+        (!property.inherited && property.name in object)
       ) {
-        sink.add({
-          path: at,
-          code: GATE_ISSUE_CODES.NOT_JSON,
-          ...factsOf(property.node),
-          optional: true,
-        });
+        add(sink, true, GATE_ISSUE_CODES.NOT_JSON, place, property.node, factsOf);
       }
       continue;
     }
-    interpret(property.node, child, at, sink, !property.required);
+    if (needsLevel(property.node, child))
+      yield judgeValue(property.node, child, textOf(place), sink, !property.required, depth);
+    else judgeFlat(property.node, child, place, sink, !property.required);
   }
   for (let index = 0; index < node.requiredOnly.length; index++) {
     const name = node.requiredOnly[index] as string;
     const at = `${path}/${node.requiredOnlySegments[index] as string}`;
-    const child = own(object, name);
+    const child = own(object, name, name in Object.prototype);
     if (child === undefined) {
-      sink.add({
-        path: at,
-        code: GATE_ISSUE_CODES.MISSING_PROPERTY,
-        ...(node.additional === undefined ? {} : factsOf(node.additional)),
-      });
-    } else if (node.additional === undefined) jsonFaults(child, at, sink);
-    else interpret(node.additional, child, at, sink);
+      if (node.additional === undefined) addPlain(sink, GATE_ISSUE_CODES.MISSING_PROPERTY, at);
+      else add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, at, node.additional, factsOf);
+    } else if (node.additional !== undefined) {
+      if (needsLevel(node.additional, child))
+        yield judgeValue(node.additional, child, at, sink, false, depth);
+      else judgeFlat(node.additional, child, at, sink, false);
+    } else if (isContainer(child)) yield jsonWalk(child, at, sink, depth);
+    else jsonFaults(child, at, sink);
   }
   const declared = node.declared;
   const closed = node.additional?.admits === 'none';
@@ -281,8 +396,13 @@ function objectFaults(
     }
     if (!isAdmissibleText(key))
       addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-    if (node.additional === undefined) jsonFaults(object[key], entryPath, sink);
-    else interpret(node.additional, object[key], entryPath, sink);
+    const child = object[key];
+    if (node.additional !== undefined) {
+      if (needsLevel(node.additional, child))
+        yield judgeValue(node.additional, child, entryPath, sink, false, depth);
+      else judgeFlat(node.additional, child, entryPath, sink, false);
+    } else if (isContainer(child)) yield jsonWalk(child, entryPath, sink, depth);
+    else jsonFaults(child, entryPath, sink);
   }
   if (undeclared > 0) {
     sink.add({
@@ -295,12 +415,16 @@ function objectFaults(
 }
 
 /** Adds a fault that carries no declared facts (its code and path are the whole issue). */
-function addPlain(sink: IssueSink, code: GateIssueCode, path: string): void {
+function addPlain(sink: IssueSink, code: GateIssueCode, place: Place): void {
+  const path = textOf(place);
   if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
 }
 
-/** Faults of a value under a place that admits any JSON: only what no JSON text can carry. */
-function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
+/**
+ * Faults of a value under a place that admits any JSON, when the value holds no other value: only
+ * what no JSON text can carry. A container is walked by {@link jsonWalk}.
+ */
+function jsonFaults(value: unknown, path: Place, sink: IssueSink): void {
   sink.counter.visits++;
   switch (kindOf(value)) {
     case 'other':
@@ -316,22 +440,38 @@ function jsonFaults(value: unknown, path: string, sink: IssueSink): void {
     case 'bigint':
       if (!fitsDouble(value as bigint)) addPlain(sink, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path);
       return;
-    case 'array': {
-      const items = value as readonly unknown[];
-      for (let i = 0; i < items.length; i++) jsonFaults(items[i], `${path}/${i}`, sink);
-      return;
-    }
-    case 'object': {
-      const object = value as Record<string, unknown>;
-      const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
-      for (const key in object) {
-        if (!isAdmissibleText(key))
-          addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-        jsonFaults(object[key], entryPath, sink);
-      }
-      return;
-    }
     default:
       return;
+  }
+}
+
+/** {@link jsonFaults} for a value that holds others (or is no JSON at all): a level of its own. */
+function* jsonWalk(value: unknown, path: string, sink: IssueSink, depth: number): Walk {
+  const kind = kindOf(value);
+  if (kind !== 'array' && kind !== 'object') {
+    jsonFaults(value, path, sink);
+    return;
+  }
+  sink.counter.visits++;
+  if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
+  if (kind === 'array') {
+    const items = value as readonly unknown[];
+    const place = new ChildPlace(path);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      place.segment = i;
+      if (isContainer(item)) yield jsonWalk(item, textOf(place), sink, depth + 1);
+      else jsonFaults(item, place, sink);
+    }
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
+  for (const key in object) {
+    if (!isAdmissibleText(key))
+      addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
+    const item = object[key];
+    if (isContainer(item)) yield jsonWalk(item, entryPath, sink, depth + 1);
+    else jsonFaults(item, entryPath, sink);
   }
 }

@@ -1,6 +1,6 @@
 import type { GateIssueCode } from '../issue-codes.ts';
 import type { GateIssue } from '../refusal.ts';
-import { describeIssue } from '../refusal-text.ts';
+import { renderNames, renderValues } from '../refusal-text.ts';
 
 /** How much of the value an interpretation has walked: one visit per value judged. */
 export interface VisitCounter {
@@ -9,7 +9,10 @@ export interface VisitCounter {
 
 /**
  * Where the interpreter puts the faults it finds, and what bounds its work. Identical faults (the
- * same code and the same line of text, as every entry of a map failing one way) are kept once.
+ * same code and the same line of text, as every entry of a map failing one way) are kept once; the
+ * sameness is read from the issue's fields, not from its written line, so a fault repeated on every
+ * entry of a map costs a short key whatever the length of the enum or of the accepted names it
+ * carries (each list is written once per sink, to learn which lists read alike).
  * Once `limit` distinct faults are kept, the next distinct one sets `more` and stops the walk: the
  * sink throws itself, and whoever created it catches exactly that object. A refusal therefore costs
  * at most the walk up to its last kept fault, and holds at most `limit` issues, whatever the value.
@@ -24,6 +27,9 @@ export class IssueSink {
   readonly counter: VisitCounter;
   #told: Set<string> | undefined;
   #sources: Map<number, Map<GateIssueCode, Set<string>>> | undefined;
+  /** A number per list an issue carries; two lists that read alike share theirs. */
+  #lists: Map<readonly unknown[], number> | undefined;
+  #readings: Map<string, number> | undefined;
 
   constructor(limit: number, counter: VisitCounter = { visits: 0 }) {
     this.limit = limit;
@@ -65,7 +71,7 @@ export class IssueSink {
       this.more = true;
       throw this;
     }
-    const key = `${issue.code}\n${describeIssue(issue)}`;
+    const key = this.#keyOf(issue);
     this.#told ??= new Set();
     if (this.#told.has(key)) return;
     if (this.issues.length >= this.limit) {
@@ -74,6 +80,32 @@ export class IssueSink {
     }
     this.#told.add(key);
     this.issues.push(frozenIssue(issue));
+  }
+
+  /**
+   * What the issue's line is a function of, as a short text: its code, its path and its facts, with
+   * each list (`values`, `names`) by the number of its reading. Two issues share a key exactly when
+   * their lines read alike.
+   */
+  #keyOf(issue: GateIssue): string {
+    const values = issue.values === undefined ? '' : this.#listNumber(issue.values, renderValues);
+    const names = issue.names === undefined ? '' : this.#listNumber(issue.names, renderNames);
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = issue;
+    const types = issue.types?.join(' ') ?? '';
+    const bounds = `${minimum}\n${maximum}\n${exclusiveMinimum}\n${exclusiveMaximum}`;
+    return `${issue.code}\n${issue.path}\n${types}\n${issue.format}\n${bounds}\n${values}\n${names}\n${issue.count}\n${issue.optional}`;
+  }
+
+  #listNumber<TItem>(list: readonly TItem[], read: (list: readonly TItem[]) => string): number {
+    this.#lists ??= new Map();
+    const known = this.#lists.get(list);
+    if (known !== undefined) return known;
+    this.#readings ??= new Map();
+    const reading = read(list);
+    const number = this.#readings.get(reading) ?? this.#readings.size;
+    this.#readings.set(reading, number);
+    this.#lists.set(list, number);
+    return number;
   }
 }
 

@@ -19,6 +19,14 @@ export function isPlainObject(value: object): boolean {
 }
 
 /**
+ * True for a plain array, not an instance of a subclass: its `constructor` is `Array` (read from
+ * its prototype; far cheaper for the engine than asking for the prototype itself).
+ */
+export function isPlainArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.constructor === Array;
+}
+
+/**
  * True when `value` is JSON that every schema admits: null, a boolean, a finite number or a bigint
  * that {@link fitsDouble}, an admissible string, an array of such values, or a plain object whose keys are admissible text.
  */
@@ -35,6 +43,7 @@ export function isJsonValue(value: unknown): boolean {
     case 'object': {
       if (value === null) return true;
       if (Array.isArray(value)) {
+        if (!isPlainArray(value)) return false;
         for (let i = 0; i < value.length; i++) if (!isJsonValue(value[i])) return false;
         return true;
       }

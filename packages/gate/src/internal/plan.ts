@@ -14,6 +14,8 @@ import {
 } from '@portcullis/schema/document';
 import { GATE_KEYWORDS } from '../keywords.ts';
 import type { GateDeclaredType } from '../refusal.ts';
+import { EnumIndex } from './enum-index.ts';
+import { declareFacts, type Facts } from './facts.ts';
 
 /** The seven JSON Schema type names. */
 export type JsonType = GateDeclaredType;
@@ -40,6 +42,8 @@ interface PlanProperty {
   readonly segment: string;
   readonly node: PlanNode;
   readonly required: boolean;
+  /** The name is a member of `Object.prototype`: it is read only as an own property. */
+  readonly inherited: boolean;
 }
 
 /**
@@ -54,8 +58,12 @@ export interface PlanNode {
   admits: 'all' | 'none' | 'schema';
   types: readonly JsonType[] | undefined;
   enumValues: readonly JsonValue[] | undefined;
+  /** The same members, indexed: membership is one lookup, whatever their number. */
+  enumIndex: EnumIndex | undefined;
   hasConst: boolean;
   constValue: JsonValue | undefined;
+  /** `[constValue]`, frozen, when `hasConst`: the one accepted value a refusal tells. */
+  constValues: readonly JsonValue[] | undefined;
   minimum: number | bigint | undefined;
   maximum: number | bigint | undefined;
   exclusiveMinimum: number | bigint | undefined;
@@ -78,6 +86,15 @@ export interface PlanNode {
   anyOf: readonly PlanNode[] | undefined;
   ref: PlanNode | undefined;
   /**
+   * The declared facts of the place, completed through its `$ref` chain and `anyOf` (see
+   * `declareFacts`), computed once when the plan is built.
+   */
+  facts: Facts;
+  /** What an OUT_OF_RANGE fault tells: the place's types (as in `facts`) and its own bounds. */
+  rangeFacts: Facts;
+  /** For an `anyOf`: every type its alternatives declare, or `undefined` when one declares none. */
+  alternativeTypes: readonly GateDeclaredType[] | undefined;
+  /**
    * True when the node asserts nothing of its own and only combines (`$ref`, `anyOf`). Every node
    * admits only JSON, so such a node is exactly its references: judging the value once more as
    * "any JSON" would only repeat the work (and, for a recursive `$ref`, repeat it at every level).
@@ -97,6 +114,28 @@ export interface Plan {
  */
 function defect(code: keyof typeof SCHEMA_ERROR_CODES, pointer: string, message: string): never {
   throw new SchemaDefectError(SCHEMA_ERROR_CODES[code], message, { path: pointer });
+}
+
+const NO_FACTS: Facts = Object.freeze({});
+
+/**
+ * The deepest an `enum` or `const` value may nest: the decoder's own nesting limit, so no value a
+ * request carries is deeper, and the gate's comparisons and renderings of such a value stay well
+ * within the engine's stack.
+ */
+const DEEPEST_DECLARED_VALUE = 1000;
+
+/** True when `value` nests arrays and objects more than `limit` levels deep (read without recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<readonly [unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const item of Array.isArray(current) ? current : Object.values(current))
+      pending.push([item, depth + 1]);
+  }
+  return false;
 }
 
 function isBound(value: unknown): value is number | bigint {
@@ -140,6 +179,9 @@ export function buildPlan(document: SchemaNode): Plan {
     );
   const nodes: PlanNode[] = [];
   const built = new Map<SchemaNode, PlanNode>();
+  // Schemas are read breadth first from a queue rather than by recursion, so a document nested
+  // deeper than the engine's stack compiles all the same.
+  const unread: Array<readonly [PlanNode, SchemaObject, string]> = [];
 
   const build = (schema: SchemaNode, pointer: string): PlanNode => {
     const existing = typeof schema === 'object' ? built.get(schema) : undefined;
@@ -150,8 +192,10 @@ export function buildPlan(document: SchemaNode): Plan {
       admits: schema === true ? 'all' : schema === false ? 'none' : 'schema',
       types: undefined,
       enumValues: undefined,
+      enumIndex: undefined,
       hasConst: false,
       constValue: undefined,
+      constValues: undefined,
       minimum: undefined,
       maximum: undefined,
       exclusiveMinimum: undefined,
@@ -166,12 +210,15 @@ export function buildPlan(document: SchemaNode): Plan {
       items: undefined,
       anyOf: undefined,
       ref: undefined,
+      facts: NO_FACTS,
+      rangeFacts: NO_FACTS,
+      alternativeTypes: undefined,
       pure: false,
     };
     nodes.push(node);
     if (typeof schema === 'boolean') return node;
     built.set(schema, node);
-    fill(node, schema, pointer);
+    unread.push([node, schema, pointer]);
     return node;
   };
 
@@ -219,11 +266,25 @@ export function buildPlan(document: SchemaNode): Plan {
           at('enum'),
           'The keyword `enum` does not hold an array; make it an array of the accepted values.',
         );
+      if (nestsDeeperThan(schema.enum, DEEPEST_DECLARED_VALUE + 1))
+        defect(
+          'MALFORMED_SCHEMA',
+          at('enum'),
+          `The keyword \`enum\` holds a value nested deeper than ${DEEPEST_DECLARED_VALUE} levels; flatten it.`,
+        );
       node.enumValues = frozenCopy(schema.enum as JsonValue[]);
+      node.enumIndex = new EnumIndex(node.enumValues);
     }
     if (Object.hasOwn(schema, 'const')) {
+      if (nestsDeeperThan(schema.const, DEEPEST_DECLARED_VALUE))
+        defect(
+          'MALFORMED_SCHEMA',
+          at('const'),
+          `The keyword \`const\` holds a value nested deeper than ${DEEPEST_DECLARED_VALUE} levels; flatten it.`,
+        );
       node.hasConst = true;
       node.constValue = frozenCopy(schema.const as JsonValue);
+      node.constValues = Object.freeze([node.constValue]);
     }
     for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
       const bound = schema[keyword];
@@ -280,6 +341,7 @@ export function buildPlan(document: SchemaNode): Plan {
           segment: escapePointerSegment(name),
           node: child(properties[name], `${at('properties')}/${escapePointerSegment(name)}`),
           required: requiredNames.includes(name),
+          inherited: name in Object.prototype,
         });
       }
       node.properties = list;
@@ -350,29 +412,51 @@ export function buildPlan(document: SchemaNode): Plan {
   };
 
   const root = build(document, '');
-  refuseCyclesInPlace(nodes);
+  for (let next = 0; next < unread.length; next++) {
+    const [node, schema, pointer] = unread[next] as readonly [PlanNode, SchemaObject, string];
+    fill(node, schema, pointer);
+  }
+  for (const node of byReferences(nodes)) declareFacts(node);
   return { root, nodes };
 }
 
 /**
- * A chain of `$ref` and `anyOf` that returns to where it started without descending into the value
+ * Every node, each after the targets of its `$ref` and `anyOf` (a depth-first post-order, kept on a
+ * stack of its own so that a chain of any length is followed). A chain of `$ref` and `anyOf` that
+ * returns to where it started without descending into the value
  * (`{"$defs": {"a": {"$ref": "#/$defs/a"}}}`) would recurse forever on every value: a defect.
  */
-function refuseCyclesInPlace(nodes: readonly PlanNode[]): void {
+function byReferences(nodes: readonly PlanNode[]): PlanNode[] {
   const state = new Uint8Array(nodes.length);
-  const visit = (node: PlanNode): void => {
-    if (state[node.id] === 2) return;
-    if (state[node.id] === 1) {
-      defect(
-        'MALFORMED_SCHEMA',
-        node.pointer,
-        'A cycle of references never descends into the value; break it with a property or an item.',
-      );
+  const order: PlanNode[] = [];
+  const targets = (node: PlanNode): PlanNode[] => [
+    ...(node.ref === undefined ? [] : [node.ref]),
+    ...(node.anyOf ?? []),
+  ];
+  for (const start of nodes) {
+    if (state[start.id] !== 0) continue;
+    state[start.id] = 1;
+    const path: Array<{ readonly node: PlanNode; readonly targets: PlanNode[]; next: number }> = [
+      { node: start, targets: targets(start), next: 0 },
+    ];
+    while (path.length > 0) {
+      const top = path[path.length - 1] as (typeof path)[number];
+      const target = top.targets[top.next++];
+      if (target === undefined) {
+        state[top.node.id] = 2;
+        order.push(top.node);
+        path.pop();
+      } else if (state[target.id] === 1) {
+        defect(
+          'MALFORMED_SCHEMA',
+          target.pointer,
+          'A cycle of references never descends into the value; break it with a property or an item.',
+        );
+      } else if (state[target.id] === 0) {
+        state[target.id] = 1;
+        path.push({ node: target, targets: targets(target), next: 0 });
+      }
     }
-    state[node.id] = 1;
-    if (node.ref !== undefined) visit(node.ref);
-    for (const branch of node.anyOf ?? []) visit(branch);
-    state[node.id] = 2;
-  };
-  for (const node of nodes) visit(node);
+  }
+  return order;
 }
