@@ -1,4 +1,7 @@
 /**
+ * Longer than 400 lines: one dialect's every rule, each pinned beside the others it interacts with
+ * (closure, nullable splits, unrolling, budgets); split by rule it would scatter the shared fixtures.
+ *
  * Pins the anthropic_strict spelling: closure everywhere, optional properties left optional
  * (identity inverse), bounds and lengths dropped, nullable spelled with anyOf, the formats Claude
  * supports (uri and email among them) kept, maps and open values narrowed and reported, and

@@ -1,4 +1,8 @@
 /*
+ * Longer than 400 lines: the generators of documents and near-miss values and the three-way
+ * comparison (checker, interpreter, Ajv) are read together; apart, the stated exceptions to Ajv
+ * would stand far from the values they excuse.
+ *
  * Invariant: on documents built from the schema vocabulary (widths, Int64, temporal strings, enums,
  * literals, maps, arrays, optional properties, recursion, open values) and published with
  * `publishCanonical`, and on values built to sit near them (valid, or one mutation away), the
