@@ -30,7 +30,7 @@ const FORMAT_TESTS = {
 const DEEPEST_LEVEL = 10_000;
 
 /** Thrown (and caught by whoever walks) when a value nests past {@link DEEPEST_LEVEL}. */
-export const TOO_DEEP: unique symbol = Symbol('too deep');
+const TOO_DEEP: unique symbol = Symbol('too deep');
 
 /**
  * Walks `value` against `node` and adds every fault to `sink`. It finds a fault exactly when the
