@@ -32,6 +32,7 @@ import {
   scalars,
 } from './fixtures/catalog.ts';
 import { admits } from './fixtures/judge.ts';
+import { optionalChain } from './fixtures/optional-chain.ts';
 
 const anthropic = DIALECTS.anthropic_strict;
 
@@ -348,25 +349,7 @@ describe('anthropic_strict recursion', () => {
   });
 
   it('counts the budgets on the unrolled rendering', () => {
-    const node = (optional: number): SchemaObject => ({
-      $schema: SCHEMA_2020,
-      type: 'object',
-      properties: { root: { $ref: '#/$defs/Node' } },
-      required: ['root'],
-      additionalProperties: false,
-      $defs: {
-        Node: {
-          type: 'object',
-          properties: {
-            ...Object.fromEntries(
-              Array.from({ length: optional - 1 }, (_, i) => [`o${i}`, { type: 'string' }]),
-            ),
-            next: { $ref: '#/$defs/Node' },
-          },
-          additionalProperties: false,
-        },
-      },
-    });
+    const node = optionalChain;
     // 9 optional properties as declared (the cycle counted once), 27 once unrolled 3 levels: past
     // the budget of 24, so the recursion is unrolled 2 levels (18) and the description says so.
     expect(measureSchema(node(9)).optionalProperties).toBe(9);

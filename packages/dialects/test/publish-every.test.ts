@@ -5,6 +5,7 @@
  * DialectError a later `tools/list` would meet, keyed by every wire name in order; any other
  * error is a defect and is rethrown as it came.
  */
+
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
@@ -18,25 +19,10 @@ import {
 } from '../src/index.ts';
 import { INPUT_FIXTURES, OUTPUT_FIXTURES, SCHEMA_2020 } from './fixtures/catalog.ts';
 import { diamond } from './fixtures/diamond.ts';
+import { optionalChain } from './fixtures/optional-chain.ts';
 
 /** A recursive tool of 9 optional properties per level: 27 once anthropic_strict unrolls it. */
-const deepOptional: SchemaObject = {
-  $schema: SCHEMA_2020,
-  type: 'object',
-  properties: { root: { $ref: '#/$defs/Node' } },
-  required: ['root'],
-  additionalProperties: false,
-  $defs: {
-    Node: {
-      type: 'object',
-      properties: {
-        ...Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`o${i}`, { type: 'string' }])),
-        next: { $ref: '#/$defs/Node' },
-      },
-      additionalProperties: false,
-    },
-  },
-};
+const deepOptional = optionalChain(25);
 
 const CATALOG: Readonly<Record<string, SchemaObject>> = {
   ...INPUT_FIXTURES,
