@@ -4,6 +4,8 @@
  * Any new export added here becomes public API of the subpath.
  */
 export { ANNOTATION_KEYWORDS } from './annotations.ts';
+export { type Discriminator, discriminatorOf } from './discriminator.ts';
+export { isJudgedFormat, isStringFormat } from './formats.ts';
 export { freezeJson } from './freeze.ts';
 export { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
 export {

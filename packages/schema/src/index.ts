@@ -14,6 +14,7 @@ export {
   type SchemaDefectOptions,
   type SchemaErrorCode,
 } from './errors.ts';
+export { STRING_FORMATS, type StringFormat } from './formats.ts';
 export {
   INT64_MAX,
   INT64_MIN,
