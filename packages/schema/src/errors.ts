@@ -19,6 +19,8 @@ export const SCHEMA_ERROR_CODES = Object.freeze({
    * number, a function, an array element that is `undefined`, a class instance, a cycle).
    */
   NOT_JSON: 'NOT_JSON',
+  /** A string's `pattern` does not compile as an ECMA-262 regular expression with the `u` flag. */
+  INVALID_PATTERN: 'INVALID_PATTERN',
 } as const);
 
 /** One of {@link SCHEMA_ERROR_CODES}. */

@@ -29,16 +29,28 @@ export const INTEGER_WIDTHS = Object.freeze({
 /** One of the widths in {@link INTEGER_WIDTHS}. */
 export type IntegerWidth = keyof typeof INTEGER_WIDTHS;
 
-/** Options of a width builder: annotations, and optionally narrower bounds inside the width. */
+/**
+ * Options of a width builder: annotations, optionally narrower bounds inside the width, exclusive
+ * bounds, and a `multipleOf` (a positive integer); the publisher checks that a value remains.
+ */
 export interface IntegerOptions extends AnnotationOptions {
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
 }
 
-/** Options of {@link Int64}: annotations, and optionally narrower bounds inside the width. */
+/**
+ * Options of {@link Int64}: annotations, optionally narrower bounds inside the width, exclusive
+ * bounds and a `multipleOf` (published as exact bigints, like the bounds).
+ */
 export interface Int64Options extends AnnotationOptions {
   minimum?: bigint | number;
   maximum?: bigint | number;
+  exclusiveMinimum?: bigint | number;
+  exclusiveMaximum?: bigint | number;
+  multipleOf?: bigint | number;
 }
 
 function narrowed(

@@ -15,6 +15,7 @@ describe('SchemaDefectError', () => {
       MALFORMED_SCHEMA: 'MALFORMED_SCHEMA',
       CONFLICTING_DEFINITION: 'CONFLICTING_DEFINITION',
       NOT_JSON: 'NOT_JSON',
+      INVALID_PATTERN: 'INVALID_PATTERN',
     });
     expect(Object.isFrozen(SCHEMA_ERROR_CODES)).toBe(true);
   });

@@ -52,31 +52,86 @@ const codec = Type.Codec(Type.String())
   .Decode((value) => value.length)
   .Encode((value) => String(value));
 
+const Circle = Type.Object({ kind: Type.Literal('circle'), radius: Type.Number() });
+const Square = Type.Object({ kind: Type.Literal('square'), side: Type.Number() });
+
 const UNSUPPORTED: readonly (readonly [string, TSchema, string])[] = [
   [
-    'a non-literal union',
-    Type.Union([Type.String(), Type.Number()]),
-    'union other than of literals',
+    'an object union without a discriminator',
+    Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]),
+    'no discriminator',
   ],
-  ['a nullable union', Type.Union([Type.String(), Type.Null()]), 'union other than of literals'],
-  ['a union of an object and a literal', Type.Union([Type.Literal('a'), Type.Object({})]), 'union'],
+  [
+    'an object union whose literals repeat',
+    Type.Union([Circle, Type.Object({ kind: Type.Literal('circle') })]),
+    'one required property of the same name',
+  ],
+  [
+    'an object union whose discriminator is optional in a member',
+    Type.Union([Circle, Type.Object({ kind: Type.Optional(Type.Literal('square')) })]),
+    'no discriminator',
+  ],
+  [
+    'an object union holding a map',
+    Type.Union([Circle, StringMap(Type.String())]),
+    'discriminator',
+  ],
+  [
+    'an object union beside a string',
+    Type.Union([Circle, Square, Type.String()]),
+    'beside members of other types',
+  ],
+  [
+    'two members of one JSON type',
+    Type.Union([Type.Integer(), Type.Number()]),
+    'two members of the JSON type `number`',
+  ],
+  [
+    'two array members',
+    Type.Union([Type.Array(Type.String()), Type.Array(Type.Integer())]),
+    '`array`',
+  ],
+  ['a literal beside a string', Type.Union([Type.String(), Type.Literal('a')]), '`string`'],
+  [
+    'a nested union',
+    Type.Union([Type.Union([Type.String(), Type.Integer()]), Type.Boolean()]),
+    'one flat `Type.Union`',
+  ],
+  [
+    'a nullable member of a union',
+    Type.Union([Type.Union([Type.String(), Type.Null()]), Type.Boolean()]),
+    '`Type.Null()` once',
+  ],
+  ['a nullable open value', Type.Union([Type.Unknown(), Type.Null()]), 'already admits null'],
+  ['an open value in a union', Type.Union([Type.Unknown(), Type.String()]), 'admits every value'],
+  [
+    'a recursive member of a union',
+    Type.Union([
+      Recursive('Node', (self) => Type.Object({ next: Type.Optional(self) })),
+      Type.String(),
+    ]),
+    'declare the member inline',
+  ],
+  ['a union of nulls alone', Type.Union([Type.Null(), Type.Null()]), 'nullable value'],
+  [
+    'a multiple of a number',
+    Type.Number({ multipleOf: 0.5 }),
+    'declare an integer in smaller units',
+  ],
+  ['a multiple of an integral number', Type.Number({ multipleOf: 2 }), 'smaller units'],
+  ['a format outside the vocabulary', Type.String({ format: 'regex' }), '`regex`'],
+  ['a format that is not a string', Type.String({ format: 3 as unknown as string }), 'uuid'],
+  ['a tuple', Type.Tuple([Type.String()]), 'declare an object'],
+  ['a contains on an array', Type.Array(Type.String(), { contains: Type.String() }), '`contains`'],
   ['a function', Type.Function([], Type.String()), 'function'],
   ['undefined', Type.Undefined(), 'undefined'],
+  ['null alone', Type.Null(), '`Type.Union([T, Type.Null()])`'],
   ['void', Type.Void(), 'void'],
-  ['null', Type.Null(), 'null'],
   ['never', Type.Never(), 'admits nothing'],
   ['a transform (codec)', codec, 'transform'],
   ['a refinement', Type.Refine(Type.String(), (value) => value.length > 2), 'refinement'],
   ['an intersection', Type.Intersect([Type.Object({}), Type.Object({})]), 'intersection'],
-  ['a tuple', Type.Tuple([Type.String()]), 'tuple'],
   ['a symbol', Type.Symbol(), 'symbol'],
-  ['a non-temporal format', Type.String({ format: 'email' }), '`email`'],
-  ['a string length bound', Type.String({ minLength: 1 }), '`minLength`'],
-  ['a string pattern', Type.String({ pattern: '^a' }), '`pattern`'],
-  ['an exclusive number bound', Type.Number({ exclusiveMaximum: 1 }), '`exclusiveMaximum`'],
-  ['a number multiple', Type.Number({ multipleOf: 0.5 }), '`multipleOf`'],
-  ['an exclusive integer bound', Type.Integer({ exclusiveMinimum: 0 }), '`exclusiveMinimum`'],
-  ['an array length bound', Type.Array(Type.String(), { maxItems: 3 }), '`maxItems`'],
   ['an open object', Type.Object({}, { additionalProperties: true }), 'use `Map`'],
   [
     'an object with a value schema',
@@ -205,6 +260,69 @@ describe('malformed declarations', () => {
     ['a fractional Int64 bound', Type.BigInt({ minimum: 0.5 }), `${MODE}/minimum`],
     ['an Int64 number bound beyond 2^53 - 1', Type.BigInt({ maximum: 2 ** 60 }), `${MODE}/maximum`],
     ['crossed Int64 bounds', Type.BigInt({ minimum: 2n, maximum: 1n }), MODE],
+    ['a negative minLength', Type.String({ minLength: -1 }), `${MODE}/minLength`],
+    ['a fractional maxLength', Type.String({ maxLength: 1.5 }), `${MODE}/maxLength`],
+    ['crossed lengths', Type.String({ minLength: 3, maxLength: 2 }), MODE],
+    [
+      'a pattern that is not a string',
+      Type.String({ pattern: /a/ as unknown as string }),
+      `${MODE}/pattern`,
+    ],
+    ['a negative minItems', Type.Array(Type.String(), { minItems: -1 }), `${MODE}/minItems`],
+    [
+      'a maxItems beyond the safe range',
+      Type.Array(Type.String(), { maxItems: 2 ** 53 }),
+      `${MODE}/maxItems`,
+    ],
+    ['crossed item counts', Type.Array(Type.String(), { minItems: 3, maxItems: 2 }), MODE],
+    [
+      'a uniqueItems that is not boolean',
+      Type.Array(Type.String(), { uniqueItems: 1 as unknown as boolean }),
+      `${MODE}/uniqueItems`,
+    ],
+    [
+      'a non-finite exclusive bound',
+      Type.Number({ exclusiveMinimum: Number.NaN }),
+      `${MODE}/exclusiveMinimum`,
+    ],
+    ['an exclusive bound at the maximum', Type.Number({ exclusiveMinimum: 1, maximum: 1 }), MODE],
+    ['exclusive bounds that meet', Type.Number({ exclusiveMinimum: 1, exclusiveMaximum: 1 }), MODE],
+    ['a minimum at an exclusive maximum', Type.Number({ minimum: 1, exclusiveMaximum: 1 }), MODE],
+    [
+      'an integer between adjacent exclusive bounds',
+      Type.Integer({ exclusiveMinimum: 1, exclusiveMaximum: 2 }),
+      MODE,
+    ],
+    ['an exclusive bound beyond the width', Int8({ maximum: 5, exclusiveMinimum: 5 }), MODE],
+    [
+      'a fractional exclusive integer bound',
+      Type.Integer({ exclusiveMaximum: 0.5 }),
+      `${MODE}/exclusiveMaximum`,
+    ],
+    ['a zero multipleOf', Type.Integer({ multipleOf: 0 }), `${MODE}/multipleOf`],
+    ['a negative multipleOf', Type.Integer({ multipleOf: -2 }), `${MODE}/multipleOf`],
+    ['a fractional multipleOf', Type.Integer({ multipleOf: 0.5 }), `${MODE}/multipleOf`],
+    [
+      'no multiple within the bounds',
+      Type.Integer({ minimum: 1, maximum: 4, multipleOf: 5 }),
+      MODE,
+    ],
+    [
+      'no negative multiple within the bounds',
+      Type.Integer({ minimum: -4, maximum: -1, multipleOf: 5 }),
+      MODE,
+    ],
+    [
+      'an Int64 multipleOf beyond 64 bits',
+      Type.BigInt({ multipleOf: 2n ** 63n }),
+      `${MODE}/multipleOf`,
+    ],
+    ['a non-positive Int64 multipleOf', Type.BigInt({ multipleOf: -3n }), `${MODE}/multipleOf`],
+    [
+      'no Int64 multiple within the bounds',
+      Type.BigInt({ minimum: 1n, maximum: 9n, multipleOf: 10n }),
+      MODE,
+    ],
     [
       'a description that is not a string',
       Type.String({ description: 3 as unknown as string }),
@@ -246,6 +364,26 @@ describe('malformed declarations', () => {
     expect(defectOf(Type.Object({ a: 3 as unknown as TSchema })).details.path).toBe(
       '/properties/a',
     );
+  });
+});
+
+describe('patterns', () => {
+  it.each([
+    ['an unclosed group', '(a'],
+    ['an escape Unicode mode forbids', '\\-'],
+    ['a class range out of order', '[z-a]'],
+    ['a lone quantifier', '*a'],
+  ])('refuses %s with INVALID_PATTERN at the string', (_name, pattern) => {
+    const defect = defectOf(nested(Type.String({ pattern })));
+    expect(defect.code).toBe(SCHEMA_ERROR_CODES.INVALID_PATTERN);
+    expect(defect.details.path).toBe(MODE);
+    expect(defect.message).toContain('`u` flag');
+    expect(defect.message).not.toContain(pattern);
+    expect(defect.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('accepts a pattern Unicode mode reads, property escapes included', () => {
+    expect(() => publishCanonical(nested(Type.String({ pattern: '^\\p{L}+$' })))).not.toThrow();
   });
 });
 

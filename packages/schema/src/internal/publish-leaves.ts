@@ -1,8 +1,9 @@
 import { ANNOTATION_KEYWORDS } from '../annotations.ts';
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
+import { isJudgedFormat, STRING_FORMATS } from '../formats.ts';
 import { INT64_MAX, INT64_MIN } from '../integers.ts';
 import type { JsonValue } from '../json.ts';
-import { isTemporalFormat, TEMPORAL_FORMATS } from '../temporal.ts';
+import { TEMPORAL_FORMATS } from '../temporal.ts';
 import { copyJson } from './json-copy.ts';
 
 /** The `$schema` every canonical document states: JSON Schema 2020-12. */
@@ -28,7 +29,7 @@ export function malformed(path: string, message: string): SchemaDefectError {
 const ANNOTATIONS = new Set<string>(ANNOTATION_KEYWORDS);
 const STRING_ANNOTATIONS = new Set(['title', 'description', '$comment']);
 const BOOLEAN_ANNOTATIONS = new Set(['deprecated', 'readOnly', 'writeOnly']);
-const FORMATS = TEMPORAL_FORMATS.join(', ');
+const FORMATS = [...TEMPORAL_FORMATS, ...STRING_FORMATS].join(', ');
 
 /** Refuses every keyword of `declared` outside `allowed` and the annotations. */
 export function checkKeys(
@@ -71,11 +72,29 @@ export function annotated(node: Node, declared: Declared, path: string): Node {
 }
 
 export function publishString(declared: Declared, path: string, position: Position): Node {
-  checkKeys(declared, path, position, ['type', 'format'], 'a string');
+  checkKeys(
+    declared,
+    path,
+    position,
+    ['type', 'format', 'minLength', 'maxLength', 'pattern'],
+    'a string',
+  );
   const node: Node = { type: 'string' };
+  const minLength = count(declared, 'minLength', path);
+  const maxLength = count(declared, 'maxLength', path);
+  if (minLength !== undefined) node['minLength'] = minLength;
+  if (maxLength !== undefined) node['maxLength'] = maxLength;
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+    throw malformed(
+      path,
+      'The `minLength` exceeds the `maxLength`, so no string is admitted; give lengths that admit a string.',
+    );
+  }
+  const pattern = declared['pattern'];
+  if (pattern !== undefined) node['pattern'] = checkPattern(pattern, path);
   const format = declared['format'];
   if (format !== undefined) {
-    if (!isTemporalFormat(format)) {
+    if (typeof format !== 'string' || !isJudgedFormat(format)) {
       throw unsupported(
         path,
         `${typeof format === 'string' ? `The format \`${format}\`` : 'The format given'} is outside the vocabulary; use one of ${FORMATS}.`,
@@ -86,10 +105,78 @@ export function publishString(declared: Declared, path: string, position: Positi
   return annotated(node, declared, path);
 }
 
+/**
+ * The `pattern` of a string: an ECMA-262 regular expression given as a string that compiles with
+ * the `u` flag, the flag every reader runs it with. Its cost on a caller's text is the catalog's to
+ * check (a ReDoS checker at build).
+ */
+function checkPattern(pattern: unknown, path: string): string {
+  if (typeof pattern !== 'string') {
+    throw malformed(
+      `${path}/pattern`,
+      'The `pattern` of a string is not a string; give the regular expression as a string, without delimiters or flags.',
+    );
+  }
+  try {
+    new RegExp(pattern, 'u');
+  } catch (cause) {
+    throw new SchemaDefectError(
+      SCHEMA_ERROR_CODES.INVALID_PATTERN,
+      'The `pattern` does not compile as a regular expression with the `u` flag; write it in ECMA-262 syntax valid in Unicode mode (escape only syntax characters, close every group and class).',
+      { path, cause },
+    );
+  }
+  return pattern;
+}
+
+/** A count keyword (`minLength`, `maxItems`, ...): a non-negative safe integer, when given. */
+function count(declared: Declared, keyword: string, path: string): number | undefined {
+  const value = declared[keyword];
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw malformed(
+    `${path}/${keyword}`,
+    `The \`${keyword}\` is not a non-negative safe integer; give a count from 0 to 2^53 - 1.`,
+  );
+}
+
+/** The item bounds of an array (`minItems`, `maxItems`, `uniqueItems` published only when true). */
+export function arrayBounds(node: Node, declared: Declared, path: string): Node {
+  const minItems = count(declared, 'minItems', path);
+  const maxItems = count(declared, 'maxItems', path);
+  if (minItems !== undefined) node['minItems'] = minItems;
+  if (maxItems !== undefined) node['maxItems'] = maxItems;
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    throw malformed(
+      path,
+      'The `minItems` exceeds the `maxItems`, so no array is admitted; give counts that admit an array.',
+    );
+  }
+  const unique = declared['uniqueItems'];
+  if (unique !== undefined && typeof unique !== 'boolean') {
+    throw malformed(
+      `${path}/uniqueItems`,
+      'The `uniqueItems` of an array is not a boolean; give true or leave it out.',
+    );
+  }
+  if (unique === true) node['uniqueItems'] = true;
+  return node;
+}
+
+const NUMBER_MULTIPLE =
+  'A `multipleOf` on a number is outside the vocabulary, because a multiple of a fraction is not exact in binary floating point; declare an integer in smaller units instead (cents rather than fractions of a unit).';
+
 export function publishNumber(declared: Declared, path: string, position: Position): Node {
-  checkKeys(declared, path, position, ['type', 'minimum', 'maximum'], 'a number');
+  if (declared['multipleOf'] !== undefined) throw unsupported(path, NUMBER_MULTIPLE);
+  checkKeys(
+    declared,
+    path,
+    position,
+    ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+    'a number',
+  );
   const node: Node = { type: 'number' };
-  for (const keyword of ['minimum', 'maximum'] as const) {
+  for (const keyword of NUMBER_BOUNDS) {
     const bound = declared[keyword];
     if (bound === undefined) continue;
     if (typeof bound !== 'number' || !Number.isFinite(bound)) {
@@ -100,39 +187,128 @@ export function publishNumber(declared: Declared, path: string, position: Positi
     }
     node[keyword] = bound;
   }
-  const { minimum, maximum } = node;
-  if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) {
+  const low = tighter(node['minimum'], node['exclusiveMinimum'], 1);
+  const high = tighter(node['maximum'], node['exclusiveMaximum'], -1);
+  if (
+    low !== undefined &&
+    high !== undefined &&
+    (low.value > high.value || (low.value === high.value && (low.exclusive || high.exclusive)))
+  ) {
     throw crossed(path);
   }
   return annotated(node, declared, path);
 }
 
+const NUMBER_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+
+/** The tighter of an inclusive and an exclusive bound (`side` 1 for lower, -1 for upper). */
+function tighter(
+  inclusive: JsonValue | undefined,
+  exclusive: JsonValue | undefined,
+  side: 1 | -1,
+): { value: number; exclusive: boolean } | undefined {
+  if (typeof exclusive !== 'number') {
+    return typeof inclusive === 'number' ? { value: inclusive, exclusive: false } : undefined;
+  }
+  if (typeof inclusive !== 'number') return { value: exclusive, exclusive: true };
+  return side * (exclusive - inclusive) >= 0
+    ? { value: exclusive, exclusive: true }
+    : { value: inclusive, exclusive: false };
+}
+
+const INTEGER_KEYS = [
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+] as const;
+
 /**
  * An integer of a width up to `SafeInteger`: its bounds are always published, wherever it sits
  * (a property, an array item at any depth, a map value, a definition), so the document alone is
- * the criterion. A plain `Type.Integer()` is a `SafeInteger`.
+ * the criterion. A plain `Type.Integer()` is a `SafeInteger`. Exclusive bounds and `multipleOf`
+ * are published beside the width's bounds, as safe integers.
  */
 export function publishInteger(declared: Declared, path: string, position: Position): Node {
-  checkKeys(declared, path, position, ['type', 'minimum', 'maximum'], 'an integer');
+  checkKeys(declared, path, position, INTEGER_KEYS, 'an integer');
   const minimum = safeBound(declared['minimum'], Number.MIN_SAFE_INTEGER, `${path}/minimum`);
   const maximum = safeBound(declared['maximum'], Number.MAX_SAFE_INTEGER, `${path}/maximum`);
-  if (minimum > maximum) throw crossed(path);
-  return annotated({ type: 'integer', minimum, maximum }, declared, path);
+  const node: Node = { type: 'integer', minimum, maximum };
+  const extra: Partial<Record<'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf', bigint>> = {};
+  for (const keyword of ['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const) {
+    const value = declared[keyword];
+    if (value === undefined) continue;
+    const bound = safeBound(value, 0, `${path}/${keyword}`);
+    node[keyword] = bound;
+    extra[keyword] = BigInt(bound);
+  }
+  checkIntegerRange(BigInt(minimum), BigInt(maximum), extra, path);
+  return annotated(node, declared, path);
 }
 
-/** An `Int64` (or a plain `Type.BigInt()`): bounds published as exact bigints, wherever it sits. */
+/**
+ * An `Int64` (or a plain `Type.BigInt()`): bounds published as exact bigints, wherever it sits, and
+ * so are its exclusive bounds and `multipleOf`.
+ */
 export function publishInt64(declared: Declared, path: string, position: Position): Node {
-  checkKeys(declared, path, position, ['type', 'minimum', 'maximum'], 'an `Int64`');
+  checkKeys(declared, path, position, INTEGER_KEYS, 'an `Int64`');
   const minimum = int64Bound(declared['minimum'], INT64_MIN, `${path}/minimum`);
   const maximum = int64Bound(declared['maximum'], INT64_MAX, `${path}/maximum`);
-  if (minimum > maximum) throw crossed(path);
-  return annotated({ type: 'integer', minimum, maximum }, declared, path);
+  const node: Node = { type: 'integer', minimum, maximum };
+  const extra: Partial<Record<'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf', bigint>> = {};
+  for (const keyword of ['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const) {
+    const value = declared[keyword];
+    if (value === undefined) continue;
+    const bound = int64Bound(value, 0n, `${path}/${keyword}`);
+    node[keyword] = bound;
+    extra[keyword] = bound;
+  }
+  checkIntegerRange(minimum, maximum, extra, path);
+  return annotated(node, declared, path);
+}
+
+/**
+ * Refuses integer bounds that admit nothing: a `multipleOf` that is not positive, or no integer
+ * (no multiple, when one is declared) between the tightest lower and upper bounds.
+ */
+function checkIntegerRange(
+  minimum: bigint,
+  maximum: bigint,
+  extra: Partial<Record<'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf', bigint>>,
+  path: string,
+): void {
+  const { exclusiveMinimum, exclusiveMaximum, multipleOf } = extra;
+  if (multipleOf !== undefined && multipleOf <= 0n) {
+    throw malformed(
+      `${path}/multipleOf`,
+      'The `multipleOf` of an integer is not positive; give a positive integer.',
+    );
+  }
+  let low = minimum;
+  let high = maximum;
+  if (exclusiveMinimum !== undefined && exclusiveMinimum + 1n > low) low = exclusiveMinimum + 1n;
+  if (exclusiveMaximum !== undefined && exclusiveMaximum - 1n < high) high = exclusiveMaximum - 1n;
+  if (low > high) throw crossed(path);
+  if (multipleOf !== undefined) {
+    // The least multiple at or above `low`; bigint division truncates toward zero.
+    const quotient = low / multipleOf;
+    const first =
+      quotient * multipleOf >= low ? quotient * multipleOf : (quotient + 1n) * multipleOf;
+    if (first > high) {
+      throw malformed(
+        path,
+        'No multiple of the `multipleOf` lies within the bounds, so nothing is admitted; give bounds that hold a multiple.',
+      );
+    }
+  }
 }
 
 function crossed(path: string): SchemaDefectError {
   return malformed(
     path,
-    'The `minimum` exceeds the `maximum`, so nothing is admitted; give bounds that admit a value.',
+    'The lower bound exceeds the upper bound (`minimum` or `exclusiveMinimum` against `maximum` or `exclusiveMaximum`), so nothing is admitted; give bounds that admit a value.',
   );
 }
 

@@ -7,6 +7,7 @@ import { defRef, escapePointerSegment } from '../ref.ts';
 import { defineEntry, sameJson } from './json-copy.ts';
 import {
   annotated,
+  arrayBounds,
   checkKeys,
   type Declared,
   enumNode,
@@ -21,6 +22,7 @@ import {
   publishString,
   unsupported,
 } from './publish-leaves.ts';
+import { publishUnion } from './publish-union.ts';
 
 interface Scope {
   readonly defs: Readonly<Record<string, unknown>>;
@@ -33,11 +35,12 @@ const REFUSED_KINDS: Readonly<Record<string, string>> = {
   Constructor: 'A constructor is not a JSON value; declare the data it would produce instead.',
   Undefined: '`undefined` is not a JSON value; declare the property optional instead.',
   Void: '`void` is not a JSON value; declare the property optional instead.',
-  Null: 'A null value is outside the vocabulary; spell absence by an optional property instead.',
+  Null: 'A null alone is outside the vocabulary; declare a nullable value with `Type.Union([T, Type.Null()])`, or spell absence by an optional property.',
   Never: 'A type that admits nothing cannot be published; remove it.',
   Symbol: 'A symbol is not a JSON value; declare a string instead.',
   Intersect: 'An intersection is outside the vocabulary; declare one object instead.',
-  Tuple: 'A tuple is outside the vocabulary; declare an array or an object instead.',
+  Tuple:
+    'A tuple is outside the vocabulary, because vendor dialects cannot render it; declare an object with one named property per position instead.',
   TemplateLiteral:
     'A template literal is outside the vocabulary; declare a string or a union of literals instead.',
   Promise: 'A promise is not a JSON value; declare the value it resolves to instead.',
@@ -177,8 +180,14 @@ export class Publisher {
         return publishInt64(declared, path, position);
       case 'Literal':
       case 'Enum':
-      case 'Union':
         return annotated(enumNode(this.#literals(declared, path, position), path), declared, path);
+      case 'Union':
+        return publishUnion(declared, path, position, {
+          mode: this.#mode,
+          plain: (member, at) => this.#plain(member, at, 'member'),
+          publish: (member, at) => this.#node(member, at, 'member', scope),
+          literals: (member, at) => this.#literals(member, at, 'member'),
+        });
       case 'Array':
         return this.#array(declared, path, position, scope);
       case 'Object':
@@ -241,7 +250,13 @@ export class Publisher {
   }
 
   #array(declared: Declared, path: string, position: Position, scope: Scope | undefined): Node {
-    checkKeys(declared, path, position, ['type', 'items'], 'an array');
+    checkKeys(
+      declared,
+      path,
+      position,
+      ['type', 'items', 'minItems', 'maxItems', 'uniqueItems'],
+      'an array',
+    );
     const items = declared['items'];
     if (!isJsonObject(items)) {
       throw unsupported(
@@ -250,7 +265,7 @@ export class Publisher {
       );
     }
     const node: Node = { type: 'array', items: this.#node(items, `${path}/items`, 'item', scope) };
-    return annotated(node, declared, path);
+    return annotated(arrayBounds(node, declared, path), declared, path);
   }
 
   #object(declared: Declared, path: string, position: Position, scope: Scope | undefined): Node {
