@@ -2,6 +2,7 @@ import type { Static, TSchema } from 'typebox';
 import {
   type ConformType,
   isPlainObject,
+  type JsonType,
   type Plan,
   planOf,
   typeOf,
@@ -71,8 +72,12 @@ interface Failure {
  * outside its width, a non-finite number, a value outside its enum, a missing required property, an
  * undeclared property, an `undefined` or a non-JSON value, nesting past {@link DEPTH_LIMIT}) is
  * refused with NOT_CONFORMING naming the declared path and type only. An optional property whose
- * value is `undefined` is left out. Everything the declaration states is checked except a string's
- * `format`, which the gate judges (the runtime type is a string either way).
+ * value is `undefined` is left out. A nullable place passes `null` through; a discriminated union
+ * converts the member its discriminator selects (see `discriminatorOf`), a union of distinct types
+ * the member the value's JSON type selects, so an `Int64` member becomes a `bigint` there too; a
+ * value no member takes is refused as `union`. What constrains a value without changing its
+ * runtime type (`format`, string lengths, `pattern`, item counts, `uniqueItems`, exclusive bounds,
+ * `multipleOf`) is the gate's to judge and is not checked again.
  *
  * The declaration is prepared once (a plan cached per declaration object) by publishing it, so a
  * declaration outside the vocabulary throws the publisher's `SchemaDefectError`.
@@ -181,6 +186,26 @@ function convert(plan: Plan, value: unknown, failure: Failure, depth: number): u
       if (copy !== FAIL) return copy;
       break;
     }
+    case 'nullable': {
+      if (value === null) return null;
+      const converted = convert(plan.inner, value, failure, depth);
+      // A fault at this very place is told as the nullable place's (null or the type).
+      if (converted === FAIL && failure.plan === plan.inner) failure.plan = plan;
+      return converted;
+    }
+    case 'tagged':
+      if (isPlainObject(value) && Object.hasOwn(value, plan.property)) {
+        const tag = value[plan.property];
+        const member = typeof tag === 'string' ? plan.members.get(tag) : undefined;
+        if (member !== undefined) return convert(member, value, failure, depth);
+      }
+      break;
+    case 'typed': {
+      const type = jsonTypeOf(value);
+      const member = type === undefined ? undefined : plan.members.get(type);
+      if (member !== undefined) return convert(member, value, failure, depth);
+      break;
+    }
     case 'ref':
       // A prepared plan holds no reference (see `planOf`).
       break;
@@ -260,6 +285,24 @@ function copyOpen(value: unknown, depth: number): unknown {
   }
 }
 
+/** The JSON type that selects a member of a union of distinct types; `undefined` for no JSON. */
+function jsonTypeOf(value: unknown): JsonType | undefined {
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'object':
+      if (Array.isArray(value)) return 'array';
+      return isPlainObject(value) ? 'object' : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** Sets `key` on a fresh object as an own data property, even `__proto__` or a frozen prototype's name. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key in target) {
@@ -332,6 +375,12 @@ function expected(place: Plan): string {
       return 'an object with the declared properties';
     case 'map':
       return 'an object whose values are of the declared type';
+    case 'nullable':
+      return `null or ${expected(place.inner)}`;
+    case 'tagged':
+      return `an object whose \`${place.property}\` is one of the declared values`;
+    case 'typed':
+      return `a value of one of the declared types (${[...place.members.keys()].join(', ')})`;
     default:
       return 'a JSON value';
   }

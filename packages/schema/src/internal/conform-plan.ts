@@ -1,4 +1,5 @@
 import { IsOptional } from 'typebox';
+import { discriminatorOf } from '../discriminator.ts';
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
 import { INT64_MAX, INT64_MIN } from '../integers.ts';
 import { isJsonObject } from '../json.ts';
@@ -17,6 +18,7 @@ export type ConformType =
   | 'array'
   | 'object'
   | 'map'
+  | 'union'
   | 'unknown';
 
 /** One declared property of an object plan. */
@@ -54,7 +56,23 @@ export type Plan =
     }
   | { readonly kind: 'map'; value: Plan }
   | { readonly kind: 'open' }
+  | { readonly kind: 'nullable'; inner: Plan }
+  | {
+      readonly kind: 'tagged';
+      /** The discriminator, as `discriminatorOf` finds it. */
+      readonly property: string;
+      /** The member plan each discriminator literal selects. */
+      readonly members: Map<string, Plan>;
+    }
+  | {
+      readonly kind: 'typed';
+      /** The member plan for each JSON type (`number` for integers too). */
+      readonly members: Map<JsonType, Plan>;
+    }
   | RefPlan;
+
+/** The JSON type that selects a member of a union of distinct types. */
+export type JsonType = 'string' | 'boolean' | 'number' | 'array' | 'object';
 
 interface RefPlan {
   readonly kind: 'ref';
@@ -105,6 +123,15 @@ function link(plan: Plan, seen: Set<Plan>): Plan {
     case 'object':
       for (const member of place.members) member.plan = link(member.plan, seen);
       break;
+    case 'nullable':
+      place.inner = link(place.inner, seen);
+      break;
+    case 'tagged':
+    case 'typed':
+      for (const [key, member] of place.members) {
+        (place.members as Map<unknown, Plan>).set(key, link(member, seen));
+      }
+      break;
   }
   return place;
 }
@@ -114,6 +141,11 @@ export function typeOf(plan: Plan): ConformType {
   switch (plan.kind) {
     case 'int64':
       return 'Int64';
+    case 'nullable':
+      return typeOf(plan.inner);
+    case 'tagged':
+    case 'typed':
+      return 'union';
     case 'open':
     case 'ref':
       return 'unknown';
@@ -170,8 +202,9 @@ class Planner {
         };
       case 'Literal':
       case 'Enum':
-      case 'Union':
         return { kind: 'enum', values: new Set(literals(declared)) };
+      case 'Union':
+        return this.#union(declared, scope);
       case 'Array':
         return { kind: 'array', item: this.plan(declared['items'] as Declared, scope) };
       case 'Object':
@@ -207,6 +240,46 @@ class Planner {
     };
   }
 
+  /**
+   * A union as the publisher reads it: nulls make it nullable, literals alone are an enum, several
+   * object members are selected by their discriminator, other members by the value's JSON type.
+   */
+  #union(declared: Declared, scope: Scope | undefined): Plan {
+    const members = declared['anyOf'] as Declared[];
+    const others = members.filter((member) => member['~kind'] !== 'Null');
+    let plan: Plan;
+    if (others.every(isLiteralish)) {
+      plan = { kind: 'enum', values: new Set(others.flatMap(literals)) };
+    } else if (others.length === 1) {
+      plan = this.plan(others[0] as Declared, scope);
+    } else {
+      const discriminator = discriminatorOf({ anyOf: others });
+      if (discriminator !== undefined) {
+        const tagged = new Map<string, Plan>();
+        for (const [literal, index] of discriminator.members) {
+          tagged.set(literal, this.plan(others[index] as Declared, scope));
+        }
+        plan = { kind: 'tagged', property: discriminator.property, members: tagged };
+      } else {
+        const typed = new Map<JsonType, Plan>();
+        for (const member of others) {
+          if (isLiteralish(member)) {
+            for (const value of literals(member)) {
+              const type = jsonTypeOf(value);
+              const known = typed.get(type);
+              if (known?.kind === 'enum') (known.values as Set<unknown>).add(value);
+              else typed.set(type, { kind: 'enum', values: new Set([value]) });
+            }
+          } else {
+            typed.set(declaredType(member), this.plan(member, scope));
+          }
+        }
+        plan = { kind: 'typed', members: typed };
+      }
+    }
+    return others.length < members.length ? { kind: 'nullable', inner: plan } : plan;
+  }
+
   #ref(name: string, scope: Scope | undefined): Plan {
     let owner = scope;
     while (owner !== undefined && !Object.hasOwn(owner.defs, name)) owner = owner.parent;
@@ -230,6 +303,35 @@ class Planner {
       );
     }
     return ref;
+  }
+}
+
+function isLiteralish(declared: Declared): boolean {
+  const kind = declared['~kind'];
+  if (kind === 'Literal' || kind === 'Enum') return true;
+  return kind === 'Union' && (declared['anyOf'] as Declared[]).every(isLiteralish);
+}
+
+/** The JSON type of a literal value (the publisher admits strings, booleans and numbers). */
+function jsonTypeOf(value: unknown): JsonType {
+  return typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'number';
+}
+
+/** The JSON type of a declared member of a union of distinct types. */
+function declaredType(declared: Declared): JsonType {
+  switch (declared['~kind']) {
+    case 'String':
+      return 'string';
+    case 'Boolean':
+      return 'boolean';
+    case 'Array':
+      return 'array';
+    case 'Object':
+    case 'Record':
+      return 'object';
+    default:
+      // Number, Integer and BigInt; the publisher has refused every other member.
+      return 'number';
   }
 }
 
