@@ -32,6 +32,11 @@ export const CATALOG_ERROR_CODES = Object.freeze({
   EMPTY_EXPOSURE: 'EMPTY_EXPOSURE',
   /** The scanned directory could not be read or one of its modules could not be imported. */
   SCAN_FAILED: 'SCAN_FAILED',
+  /**
+   * A `pattern` of a published input or output document can take super-linear time on some text (a
+   * ReDoS risk), or the checker cannot show within its budget that it does not.
+   */
+  UNSAFE_PATTERN: 'UNSAFE_PATTERN',
 } as const);
 
 /** One of {@link CATALOG_ERROR_CODES}. */

@@ -193,7 +193,7 @@ describe('the broken fixtures', () => {
     const error = await rejected(() => scanCatalog(new URL('unrenderable-schema/', BROKEN)));
     expect(error.code).toBe(CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA);
     expect(error.message).toBe(
-      'Tool `loose_union` (module `tool.js`) has an input schema the publisher cannot render (`UNSUPPORTED_CONSTRUCT`). Change the declaration where `details.path` points, as the cause describes.',
+      'Tool `loose_union` (module `tool.js`) has an input schema the publisher cannot render (`UNSUPPORTED_CONSTRUCT`): A union of object shapes has no discriminator, so a value cannot select its member; give every member one required property of the same name holding a string literal distinct per member (for example `kind: Type.Literal(...)`), declared inline in each member. Change the declaration where `details.path` points.',
     );
     expect(error.cause).toBeInstanceOf(SchemaDefectError);
     expect(error.details).toStrictEqual({
@@ -209,6 +209,19 @@ describe('the broken fixtures', () => {
     expect(error.message).toBe(
       'Tool `inverted_weight` (module `tool.js`) has an invalid weight: `weight.maxSeconds` must not be less than `weight.minSeconds`.',
     );
+  });
+
+  it('refuses a catastrophic pattern, naming the tool, its module and the place', async () => {
+    const error = await rejected(() => scanCatalog(new URL('unsafe-pattern/', BROKEN)));
+    expect(error.code).toBe(CATALOG_ERROR_CODES.UNSAFE_PATTERN);
+    expect(error.message).toBe(
+      'Tool `catastrophic` (module `tool.js`) has an input schema whose `pattern` can take exponential time on some text, so a consumer could stall the gate with one argument (ReDoS). Rewrite the pattern where `details.path` points without nested or overlapping repetition (such as `(a+)+` or `(a|a)*`), or check the value in the handler.',
+    );
+    expect(error.details).toStrictEqual({
+      tool: 'catastrophic',
+      module: fileURLToPath(new URL('unsafe-pattern/tool.js', BROKEN)),
+      path: '/properties/words/items',
+    });
   });
 
   it('refuses a module that cannot be imported, naming it, with the import error as cause', async () => {

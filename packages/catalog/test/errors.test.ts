@@ -24,6 +24,7 @@ describe('CatalogError', () => {
       UNKNOWN_TOOL: 'UNKNOWN_TOOL',
       EMPTY_EXPOSURE: 'EMPTY_EXPOSURE',
       SCAN_FAILED: 'SCAN_FAILED',
+      UNSAFE_PATTERN: 'UNSAFE_PATTERN',
     });
     expect(Object.isFrozen(CATALOG_ERROR_CODES)).toBe(true);
   });

@@ -206,7 +206,9 @@ describe('documents of explicit tools', () => {
         tool({ name: 'text', output: Type.String() }),
         tool({
           name: 'union',
-          output: Type.Object({ id: Type.Union([Type.String(), Type.Number()]) }),
+          output: Type.Object({
+            id: Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]),
+          }),
         }),
       ],
     });
@@ -222,7 +224,7 @@ describe('unrenderable schemas declared explicitly', () => {
     const error = caught(() => createCatalog({ tools: [tool({ output })] }));
     expect(error.code).toBe(CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA);
     expect(error.message).toBe(
-      'Tool `echo` (tools[0]) has an output schema the publisher cannot render (`MALFORMED_SCHEMA`). Change the declaration where `details.path` points, as the cause describes.',
+      'Tool `echo` (tools[0]) has an output schema the publisher cannot render (`MALFORMED_SCHEMA`): The lower bound exceeds the upper bound (`minimum` or `exclusiveMinimum` against `maximum` or `exclusiveMaximum`), so nothing is admitted; give bounds that admit a value. Change the declaration where `details.path` points.',
     );
     expect((error.cause as SchemaDefectError).code).toBe('MALFORMED_SCHEMA');
     expect(error.details.path).toBe('/properties/count');

@@ -9,6 +9,7 @@ import { checkName, checkShape } from './check-definition.ts';
 import { checkGuardrails } from './check-guardrails.ts';
 import { checkArtifactRefs, checkInputRoot, checkThinkerInput } from './input-contract.ts';
 import { type Candidate, describeOrigin, moduleOf } from './origin.ts';
+import { checkPattern, patternsOf } from './patterns.ts';
 import { publishInput, publishOutput } from './publish.ts';
 import { quote } from './quote.ts';
 
@@ -25,9 +26,10 @@ function unrenderable(
 ): CatalogError {
   const subject = `Tool ${quote(name)} (${describeOrigin(origin)}) has an ${which} schema the publisher cannot render`;
   if (cause instanceof SchemaDefectError) {
+    // The publisher's message is about the author's declaration alone, never a consumer's data.
     return new CatalogError(
       CATALOG_ERROR_CODES.UNRENDERABLE_SCHEMA,
-      `${subject} (\`${cause.code}\`). Change the declaration where \`details.path\` points, as the cause describes.`,
+      `${subject} (\`${cause.code}\`): ${cause.message} Change the declaration where \`details.path\` points.`,
       { tool: name, ...moduleOf(origin), path: defectPath(cause), cause },
     );
   }
@@ -36,6 +38,32 @@ function unrenderable(
     `${subject}. The cause says why.`,
     { tool: name, ...moduleOf(origin), cause },
   );
+}
+
+/**
+ * Refuses, with UNSAFE_PATTERN, a published document holding a `pattern` that could make the gate
+ * spend super-linear time on a consumer's text, or that the ReDoS checker cannot clear in time.
+ */
+function checkPatterns(
+  which: 'input' | 'output',
+  document: JsonObject,
+  name: string,
+  origin: ToolOrigin,
+): void {
+  for (const { source, path } of patternsOf(document)) {
+    const verdict = checkPattern(source);
+    if (verdict.status === 'safe') continue;
+    const subject = `Tool ${quote(name)} (${describeOrigin(origin)}) has an ${which} schema whose \`pattern\``;
+    const message =
+      verdict.status === 'vulnerable'
+        ? `${subject} can take ${verdict.complexity} time on some text, so a consumer could stall the gate with one argument (ReDoS). Rewrite the pattern where \`details.path\` points without nested or overlapping repetition (such as \`(a+)+\` or \`(a|a)*\`), or check the value in the handler.`
+        : `${subject} cannot be shown safe from ReDoS by the checker within its budget, so it is refused as unsafe. Simplify the pattern where \`details.path\` points (fewer or narrower bounded repetitions inside groups), or check the value in the handler.`;
+    throw new CatalogError(CATALOG_ERROR_CODES.UNSAFE_PATTERN, message, {
+      tool: name,
+      ...moduleOf(origin),
+      path,
+    });
+  }
 }
 
 /**
@@ -110,6 +138,8 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
   } catch (cause) {
     throw unrenderable('output', name, origin, cause);
   }
+  checkPatterns('input', canonicalInput, name, origin);
+  if (canonicalOutput !== undefined) checkPatterns('output', canonicalOutput, name, origin);
   const annotations = reading(
     () =>
       definition.annotations === undefined ? undefined : freezeJson({ ...definition.annotations }),
@@ -138,8 +168,8 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
 
 /**
  * Builds a catalog from candidates in arrival order, failing fast at the first fault: each
- * definition's name, then its uniqueness, shape, guardrails, weight, input root, thinker contract
- * and documents; scopes last, against the complete catalog. The same definition object is one
+ * definition's name, then its uniqueness, shape, guardrails, weight, input root, thinker contract,
+ * documents and their patterns; scopes last, against the complete catalog. The same definition object is one
  * entry, where it was first seen.
  */
 export function buildCatalog(candidates: readonly Candidate[]): Catalog {

@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import type { JsonObject } from '@portcullis/schema';
+import { escapePointerSegment, isJsonObject, walkSchema } from '@portcullis/schema/document';
+import type { Diagnostics, Parameters } from 'recheck';
+
+/**
+ * recheck's pure-JavaScript checker, run synchronously in this thread: the same analysis on every
+ * machine, with no worker, child process, JVM or native binary (the package's default entry picks
+ * one of those at run time).
+ */
+const { checkSync } = createRequire(import.meta.url)('recheck/lib/browser.js') as {
+  checkSync(source: string, flags: string, params?: Parameters): Diagnostics;
+};
+
+/**
+ * The budget of one pattern's check, in milliseconds. First recheck's automaton checker, which
+ * decides exactly (a pattern is safe or has a super-linear attack), within
+ * {@link PATTERN_BUDGET.exact}; a pattern whose automaton is too large for that (wide bounded
+ * repeats such as `{2,63}` inside a group) gets recheck's own choice of checker (its fuzzer, for
+ * large automata) within {@link PATTERN_BUDGET.fuzz}. So no pattern costs the build more than their
+ * sum, and one still undecided is refused.
+ */
+export const PATTERN_BUDGET: PatternBudget = Object.freeze({ exact: 1_000, fuzz: 4_000 });
+
+/** Milliseconds for recheck's exact (automaton) check, then for its own choice of checker. */
+export interface PatternBudget {
+  readonly exact: number;
+  readonly fuzz: number;
+}
+
+/** What the check says of one pattern. */
+export type PatternVerdict =
+  | { readonly status: 'safe' }
+  | { readonly status: 'vulnerable'; readonly complexity: 'polynomial' | 'exponential' }
+  | { readonly status: 'undecided' };
+
+/** Verdicts by pattern source: a pattern is checked once per process, however many tools use it. */
+const verdicts = new Map<string, PatternVerdict>();
+
+/**
+ * Whether `source`, run with the `u` flag as every reader runs a published `pattern`, can take
+ * super-linear time on some text: recheck's verdict within `budget`. A pattern that recheck cannot
+ * analyse (a feature it does not support) or cannot decide in time is `undecided`.
+ */
+export function checkPattern(
+  source: string,
+  budget: PatternBudget = PATTERN_BUDGET,
+): PatternVerdict {
+  const known = budget === PATTERN_BUDGET ? verdicts.get(source) : undefined;
+  if (known !== undefined) return known;
+  let diagnostics = checkSync(source, 'u', { checker: 'automaton', timeout: budget.exact });
+  if (diagnostics.status === 'unknown') {
+    diagnostics = checkSync(source, 'u', { checker: 'auto', timeout: budget.fuzz });
+  }
+  const verdict: PatternVerdict =
+    diagnostics.status === 'safe'
+      ? { status: 'safe' }
+      : diagnostics.status === 'vulnerable'
+        ? { status: 'vulnerable', complexity: diagnostics.complexity.type }
+        : { status: 'undecided' };
+  if (budget === PATTERN_BUDGET) verdicts.set(source, verdict);
+  return verdict;
+}
+
+/** One `pattern` of a published document and the pointer of the node that holds it. */
+export interface PublishedPattern {
+  readonly source: string;
+  readonly path: string;
+}
+
+/** Every `pattern` in keyword position of `document` (its `$defs` included), in document order. */
+export function patternsOf(document: JsonObject): PublishedPattern[] {
+  const found: PublishedPattern[] = [];
+  walkSchema(document, (node, segments) => {
+    if (isJsonObject(node) && typeof node['pattern'] === 'string') {
+      found.push({
+        source: node['pattern'],
+        path: segments.map((segment) => `/${escapePointerSegment(segment)}`).join(''),
+      });
+    }
+    return undefined;
+  });
+  return found;
+}
