@@ -105,6 +105,21 @@ describe('ordinary patterns', () => {
     ).toEqual(patterns);
   });
 
+  it('reads only patterns in keyword position, not data that looks like one', () => {
+    const input = Type.Object({
+      pattern: Type.String({ default: '(a+)+', examples: ['(a|a)*'] }),
+      filter: Type.Object(
+        { text: Type.String({ pattern: '^[a-z]+$' }) },
+        { default: { text: 'x', pattern: '(a+)+$' } },
+      ),
+    });
+    const catalog = createCatalog({ tools: [tool({ input })] });
+    const document = catalog.get('echo')?.canonicalInput ?? {};
+    expect(patternsOf(document)).toEqual([
+      { source: '^[a-z]+$', path: '/properties/filter/properties/text' },
+    ]);
+  });
+
   it('keeps a verdict for the process, and bounds each check', () => {
     expect(PATTERN_BUDGET).toEqual({ exact: 1_000, fuzz: 4_000 });
     expect(Object.isFrozen(PATTERN_BUDGET)).toBe(true);

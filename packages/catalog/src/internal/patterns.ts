@@ -1,16 +1,29 @@
 import { createRequire } from 'node:module';
 import type { JsonObject } from '@portcullis/schema';
-import { escapePointerSegment, isJsonObject, walkSchema } from '@portcullis/schema/document';
+import {
+  escapePointerSegment,
+  isArraySubschemaKeyword,
+  isJsonObject,
+  isMapSubschemaKeyword,
+  isSingleSubschemaKeyword,
+} from '@portcullis/schema/document';
 import type { Diagnostics, Parameters } from 'recheck';
+
+type CheckSync = (source: string, flags: string, params?: Parameters) => Diagnostics;
+
+let loaded: CheckSync | undefined;
 
 /**
  * recheck's pure-JavaScript checker, run synchronously in this thread: the same analysis on every
  * machine, with no worker, child process, JVM or native binary (the package's default entry picks
- * one of those at run time).
+ * one of those at run time). Loaded on the first pattern: it is a large module, and a catalog
+ * without patterns never needs it.
  */
-const { checkSync } = createRequire(import.meta.url)('recheck/lib/browser.js') as {
-  checkSync(source: string, flags: string, params?: Parameters): Diagnostics;
-};
+function checkSync(source: string, flags: string, params: Parameters): Diagnostics {
+  loaded ??= (createRequire(import.meta.url)('recheck/lib/browser.js') as { checkSync: CheckSync })
+    .checkSync;
+  return loaded(source, flags, params);
+}
 
 /**
  * The budget of one pattern's check, in milliseconds. First recheck's automaton checker, which
@@ -68,17 +81,45 @@ export interface PublishedPattern {
   readonly path: string;
 }
 
-/** Every `pattern` in keyword position of `document` (its `$defs` included), in document order. */
+/**
+ * Every `pattern` in keyword position of `document` (its `$defs` included), in document order. Only
+ * values at subschema keywords are followed, so a `pattern` inside `default` or `examples` data, or
+ * a property named `pattern`, is not taken for one; nothing is copied on the way.
+ */
 export function patternsOf(document: JsonObject): PublishedPattern[] {
   const found: PublishedPattern[] = [];
-  walkSchema(document, (node, segments) => {
-    if (isJsonObject(node) && typeof node['pattern'] === 'string') {
-      found.push({
-        source: node['pattern'],
-        path: segments.map((segment) => `/${escapePointerSegment(segment)}`).join(''),
-      });
-    }
-    return undefined;
-  });
+  visit(document, [], found);
   return found;
+}
+
+/** Walks `node`; `segments` (unescaped, pushed and popped in place) is its place. */
+function visit(node: unknown, segments: string[], found: PublishedPattern[]): void {
+  if (!isJsonObject(node)) return;
+  const pattern = node['pattern'];
+  if (typeof pattern === 'string') {
+    const path = segments.map((segment) => `/${escapePointerSegment(segment)}`).join('');
+    found.push({ source: pattern, path });
+  }
+  for (const keyword in node) {
+    if (!Object.hasOwn(node, keyword)) continue;
+    const value = node[keyword];
+    segments.push(keyword);
+    if (isSingleSubschemaKeyword(keyword)) {
+      visit(value, segments, found);
+    } else if (isArraySubschemaKeyword(keyword) && Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) {
+        segments.push(String(index));
+        visit(value[index], segments, found);
+        segments.pop();
+      }
+    } else if (isMapSubschemaKeyword(keyword) && isJsonObject(value)) {
+      for (const name in value) {
+        if (!Object.hasOwn(value, name)) continue;
+        segments.push(name);
+        visit(value[name], segments, found);
+        segments.pop();
+      }
+    }
+    segments.pop();
+  }
 }
