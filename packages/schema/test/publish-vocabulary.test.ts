@@ -12,6 +12,7 @@ import {
   Int8,
   publishCanonical,
   publishCanonicalOutput,
+  SCHEMA_ERROR_CODES,
   SchemaDefectError,
   STRING_FORMATS,
 } from '../src/index.ts';
@@ -55,6 +56,105 @@ describe('refusal messages carry no declared value', () => {
     expect(defect.message).not.toContain(String(NUMBER));
     expect(defect.message).toMatch(/^[A-Z`].*\.$/);
     expect(defect.details.path).toBe('/properties/field');
+  });
+});
+
+/** Declares `field` under `/properties/filter/properties/mode` so every case proves the path. */
+function nested(field: TSchema): TSchema {
+  return Type.Object({ filter: Type.Object({ mode: field }) });
+}
+const MODE = '/properties/filter/properties/mode';
+
+describe('bounds that are malformed or admit nothing', () => {
+  it.each([
+    ['a negative minLength', Type.String({ minLength: -1 }), `${MODE}/minLength`],
+    ['a fractional maxLength', Type.String({ maxLength: 1.5 }), `${MODE}/maxLength`],
+    ['crossed lengths', Type.String({ minLength: 3, maxLength: 2 }), MODE],
+    [
+      'a pattern that is not a string',
+      Type.String({ pattern: /a/ as unknown as string }),
+      `${MODE}/pattern`,
+    ],
+    ['a negative minItems', Type.Array(Type.String(), { minItems: -1 }), `${MODE}/minItems`],
+    [
+      'a maxItems beyond the safe range',
+      Type.Array(Type.String(), { maxItems: 2 ** 53 }),
+      `${MODE}/maxItems`,
+    ],
+    ['crossed item counts', Type.Array(Type.String(), { minItems: 3, maxItems: 2 }), MODE],
+    [
+      'a uniqueItems that is not boolean',
+      Type.Array(Type.String(), { uniqueItems: 1 as unknown as boolean }),
+      `${MODE}/uniqueItems`,
+    ],
+    [
+      'a non-finite exclusive bound',
+      Type.Number({ exclusiveMinimum: Number.NaN }),
+      `${MODE}/exclusiveMinimum`,
+    ],
+    ['an exclusive bound at the maximum', Type.Number({ exclusiveMinimum: 1, maximum: 1 }), MODE],
+    ['exclusive bounds that meet', Type.Number({ exclusiveMinimum: 1, exclusiveMaximum: 1 }), MODE],
+    ['a minimum at an exclusive maximum', Type.Number({ minimum: 1, exclusiveMaximum: 1 }), MODE],
+    [
+      'an integer between adjacent exclusive bounds',
+      Type.Integer({ exclusiveMinimum: 1, exclusiveMaximum: 2 }),
+      MODE,
+    ],
+    ['an exclusive bound beyond the width', Int8({ maximum: 5, exclusiveMinimum: 5 }), MODE],
+    [
+      'a fractional exclusive integer bound',
+      Type.Integer({ exclusiveMaximum: 0.5 }),
+      `${MODE}/exclusiveMaximum`,
+    ],
+    ['a zero multipleOf', Type.Integer({ multipleOf: 0 }), `${MODE}/multipleOf`],
+    ['a negative multipleOf', Type.Integer({ multipleOf: -2 }), `${MODE}/multipleOf`],
+    ['a fractional multipleOf', Type.Integer({ multipleOf: 0.5 }), `${MODE}/multipleOf`],
+    [
+      'no multiple within the bounds',
+      Type.Integer({ minimum: 1, maximum: 4, multipleOf: 5 }),
+      MODE,
+    ],
+    [
+      'no negative multiple within the bounds',
+      Type.Integer({ minimum: -4, maximum: -1, multipleOf: 5 }),
+      MODE,
+    ],
+    [
+      'an Int64 multipleOf beyond 64 bits',
+      Type.BigInt({ multipleOf: 2n ** 63n }),
+      `${MODE}/multipleOf`,
+    ],
+    ['a non-positive Int64 multipleOf', Type.BigInt({ multipleOf: -3n }), `${MODE}/multipleOf`],
+    [
+      'no Int64 multiple within the bounds',
+      Type.BigInt({ minimum: 1n, maximum: 9n, multipleOf: 10n }),
+      MODE,
+    ],
+  ])('refuses %s', (_name, field, path) => {
+    const defect = defectOf(nested(field));
+    expect(defect.code).toBe(SCHEMA_ERROR_CODES.MALFORMED_SCHEMA);
+    expect(defect.details.path).toBe(path);
+    expect(defect.message).toMatch(/^[A-Z`].*\.$/);
+  });
+});
+
+describe('patterns', () => {
+  it.each([
+    ['an unclosed group', '(a'],
+    ['an escape Unicode mode forbids', '\\-'],
+    ['a class range out of order', '[z-a]'],
+    ['a lone quantifier', '*a'],
+  ])('refuses %s with INVALID_PATTERN at the string', (_name, pattern) => {
+    const defect = defectOf(nested(Type.String({ pattern })));
+    expect(defect.code).toBe(SCHEMA_ERROR_CODES.INVALID_PATTERN);
+    expect(defect.details.path).toBe(MODE);
+    expect(defect.message).toContain('`u` flag');
+    expect(defect.message).not.toContain(pattern);
+    expect(defect.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('accepts a pattern Unicode mode reads, property escapes included', () => {
+    expect(() => publishCanonical(nested(Type.String({ pattern: '^\\p{L}+$' })))).not.toThrow();
   });
 });
 
