@@ -15,7 +15,8 @@ export type CanonicalDocument = JsonObject;
  * The canonical INPUT document of a declared schema: JSON Schema 2020-12 stating everything the
  * gate judges (see the package README for the rules), with the reserved `artifact_refs` property
  * removed from the root. A construct outside the vocabulary throws {@link SchemaDefectError}
- * (UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, UNRESOLVABLE_REF or CONFLICTING_DEFINITION) whose
+ * (UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, INVALID_PATTERN, UNRESOLVABLE_REF or
+ * CONFLICTING_DEFINITION) whose
  * `details.path` points at the declaration in the published document. Each call returns a fresh
  * document.
  */
