@@ -96,6 +96,34 @@ describe('conform on discriminated unions', () => {
   });
 });
 
+describe('conform finds the discriminator the publisher finds', () => {
+  it('reads a one-value enum or union of literals as the literal, and a `__proto__` name as data', () => {
+    const spelled = Type.Object({
+      u: Type.Union([
+        Type.Object({ kind: Type.Union([Type.Literal('a')]), n: Int64() }),
+        Type.Object({ kind: Type.Enum(['b']), m: Int64() }),
+      ]),
+    });
+    expect(conform(spelled, { u: { kind: 'a', n: 3 } })).toEqual({
+      ok: true,
+      value: { u: { kind: 'a', n: 3n } },
+    });
+    expect(conform(spelled, { u: { kind: 'b', m: 4 } })).toEqual({
+      ok: true,
+      value: { u: { kind: 'b', m: 4n } },
+    });
+    const proto = Type.Object({
+      u: Type.Union([
+        Type.Object({ ['__proto__']: Type.Literal('x'), n: Int64() }),
+        Type.Object({ ['__proto__']: Type.Literal('y') }),
+      ]),
+    });
+    const admitted = JSON.parse('{"u":{"__proto__":"x","n":5}}');
+    const result = conform(proto, admitted);
+    expect(result.ok && (result.value.u as Record<string, unknown>)['n']).toBe(5n);
+  });
+});
+
 describe('conform on unions of distinct types', () => {
   it("converts the member the value's JSON type selects", () => {
     expect(conformed({ ...BASE, either: '12' }).either).toBe('12');

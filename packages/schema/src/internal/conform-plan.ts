@@ -253,7 +253,7 @@ class Planner {
     } else if (others.length === 1) {
       plan = this.plan(others[0] as Declared, scope);
     } else {
-      const discriminator = discriminatorOf({ anyOf: others });
+      const discriminator = discriminatorOf({ anyOf: others.map(publishedView) });
       if (discriminator !== undefined) {
         const tagged = new Map<string, Plan>();
         for (const [literal, index] of discriminator.members) {
@@ -304,6 +304,25 @@ class Planner {
     }
     return ref;
   }
+}
+
+/**
+ * What `discriminatorOf` needs of a declared member, as the publisher states it: an object with its
+ * required names, each property that holds one literal value (a literal, a one-value enum or
+ * union of literals) as that `const`.
+ */
+function publishedView(declared: Declared): Declared {
+  if (declared['~kind'] !== 'Object') return {};
+  const entries = Object.entries(declared['properties'] as Declared);
+  // Object.fromEntries defines own data properties, so a property named `__proto__` stays one.
+  const properties = Object.fromEntries(
+    entries.map(([name, property]) => {
+      const values = isLiteralish(property as Declared) ? literals(property as Declared) : [];
+      return [name, values.length === 1 ? { const: values[0] } : {}];
+    }),
+  );
+  const required = entries.filter(([, property]) => !IsOptional(property)).map(([name]) => name);
+  return { type: 'object', properties, required };
 }
 
 function isLiteralish(declared: Declared): boolean {
