@@ -119,6 +119,28 @@ const declarations: fc.Arbitrary<TSchema> = fc.letrec<{ node: TSchema; object: T
   }),
 ).object;
 
+const BOUNDED_KINDS = new Set(['String', 'Array', 'Number', 'Integer', 'BigInt']);
+
+/**
+ * A copy of `schema` without the {@link GATE_ONLY} keywords on strings, arrays and numbers, every
+ * other property (TypeBox's hidden markers included) kept: the oracle for what `conform` admits.
+ * Removing them, rather than filtering the oracle's faults, also holds inside a union, where a
+ * fault of one member is reported as the union's `anyOf`.
+ */
+function relaxed<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(relaxed) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const bounded = BOUNDED_KINDS.has((schema as Record<string, unknown>)['~kind'] as string);
+  const copy = Object.create(Object.getPrototypeOf(schema)) as Record<PropertyKey, unknown>;
+  for (const key of Reflect.ownKeys(schema)) {
+    if (bounded && typeof key === 'string' && GATE_ONLY.has(key)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(schema, key) as PropertyDescriptor;
+    if ('value' in descriptor) descriptor.value = relaxed(descriptor.value);
+    Object.defineProperty(copy, key, descriptor);
+  }
+  return copy as T;
+}
+
 /** Every object and array inside `value`. */
 function containers(value: unknown, into = new Set<object>()): Set<object> {
   if (typeof value === 'object' && value !== null) {
@@ -240,8 +262,7 @@ describe('conform refusals', () => {
           const candidate = corrupt(admitted, choices, replacement);
           const result = conform(declaration, candidate);
           if (result.ok) {
-            const faults = [...Value.Errors(declaration, result.value)];
-            expect(faults.filter((fault) => !GATE_ONLY.has(fault.keyword))).toEqual([]);
+            expect([...Value.Errors(relaxed(declaration), result.value)]).toEqual([]);
           } else {
             refused += 1;
             expect(result.refusal.code).toBe('NOT_CONFORMING');
