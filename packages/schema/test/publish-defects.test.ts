@@ -128,6 +128,7 @@ const UNSUPPORTED: readonly (readonly [string, TSchema, string])[] = [
   ['null alone', Type.Null(), '`Type.Union([T, Type.Null()])`'],
   ['void', Type.Void(), 'void'],
   ['never', Type.Never(), 'admits nothing'],
+  ['an empty union', Type.Union([]), 'no members'],
   ['a transform (codec)', codec, 'transform'],
   ['a refinement', Type.Refine(Type.String(), (value) => value.length > 2), 'refinement'],
   ['an intersection', Type.Intersect([Type.Object({}), Type.Object({})]), 'intersection'],

@@ -109,7 +109,12 @@ export function publishUnion(
       entries.push({ declared: plain });
     }
   }
-  if (entries.length === 0) throw unsupported(path, NULL_ONLY);
+  if (entries.length === 0) {
+    throw unsupported(
+      path,
+      nullable ? NULL_ONLY : 'The union has no members, so it admits nothing; give it a member.',
+    );
+  }
   if (entries.every((entry) => 'literals' in entry)) {
     // Literals alone: one enum (refused as today when their JSON types differ), maybe nullable.
     const values = entries.flatMap((entry) => ('literals' in entry ? entry.literals : []));
