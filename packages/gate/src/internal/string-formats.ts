@@ -109,7 +109,8 @@ function isIpv4(text: string): boolean {
 /**
  * RFC 4291 section 2.2 over `text[from, to)`: eight groups of 1..4 hexadecimal digits, `::` once
  * for one or more zero groups, the last two groups optionally a dotted-quad; no zone id, no
- * brackets, no prefix length.
+ * brackets, no prefix length. The dotted-quad is read by the `ipv4` rule, so without leading zeros:
+ * RFC 4291 is silent on them, RFC 3986's `ls32` and the suite (`::ffff:192.168.0.01`) refuse them.
  */
 function isIpv6Between(text: string, from: number, to: number): boolean {
   if (to - from > IPV6_MAX_LENGTH || to - from < 2) return false;
@@ -223,6 +224,9 @@ function quotedStringEnd(text: string, from: number, to: number): number {
  * RFC 5321 section 4.1.2 `Mailbox`: `Local-part "@" ( Domain / address-literal )`, the local part a
  * `Dot-string` or a `Quoted-string` of at most 64 octets, the whole at most 254; the domain an
  * RFC 1123 hostname (the `hostname` rule) or `[IPv4]` / `[IPv6:...]` by the `ipv4` / `ipv6` rules.
+ * Reading the literals by those rules is stricter than RFC 5321 section 4.1.3 in two corners: an
+ * `Snum` with a leading zero is refused, and `::` may stand for a single zero group. A
+ * `General-address-literal` (`[tag:...]`) is refused.
  */
 function isEmail(text: string): boolean {
   const length = text.length;
@@ -380,5 +384,5 @@ export const STRING_FORMAT_RULES: Readonly<Record<StringFormat, string>> = Objec
   hostname:
     'RFC 1123 section 2.1: labels of 1 to 63 ASCII letters, digits and inner hyphens joined by single dots, at most 253 characters, no final dot; a label beginning `xn--` must be a valid IDNA2008 A-label (RFC 5891 section 5.4, RFC 5892), as the JSON-Schema-Test-Suite reads it.',
   ipv4: 'RFC 2673 section 3.2 dotted-quad: four decimal numbers from 0 to 255 without leading zeros, joined by dots.',
-  ipv6: 'RFC 4291 section 2.2: eight groups of 1 to 4 hexadecimal digits joined by colons, `::` at most once for one or more zero groups, the last two groups optionally an IPv4 dotted-quad; no zone id, brackets or prefix length.',
+  ipv6: 'RFC 4291 section 2.2: eight groups of 1 to 4 hexadecimal digits joined by colons, `::` at most once for one or more zero groups, the last two groups optionally a dotted-quad by the `ipv4` rule; no zone id, brackets or prefix length.',
 });
