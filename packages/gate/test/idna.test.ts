@@ -1,7 +1,8 @@
 /*
  * Invariant: an `xn--` hostname label is admitted only as a valid IDNA2008 A-label: it decodes by
  * RFC 3492 (checked against the RFC's samples and against Node's own encoder), and the U-label it
- * spells passes RFC 5891 section 5.4 and the contextual rules of RFC 5892 Appendix A.
+ * spells passes RFC 5891 section 5.4, the contextual rules of RFC 5892 Appendix A and, when it
+ * holds right-to-left code points, the Bidi rule of RFC 5893 section 2.
  */
 import { domainToASCII } from 'node:url';
 import fc from 'fast-check';
@@ -56,6 +57,10 @@ describe('isALabel', () => {
     'XN--BCHER-KVA',
     'xn---x-wka', // ü-x
     'xn--ngba799q', // ZWNJ between two dual-joining BEH
+    'xn--1-zhcd', // ALEF BET 1: right-to-left, ending in a European number
+    'xn--ngb0f', // BEH FATHA: right-to-left, ending in a non-spacing mark
+    'xn--ngb8i', // BEH and an Arabic-Indic digit
+    'xn----zhce', // ALEF - BET
   ])('admits %s', (label) => {
     expect(isALabel(label)).toBe(true);
   });
@@ -72,6 +77,11 @@ describe('isALabel', () => {
     ['xn--ls8h', 'a symbol is not PVALID'],
     ['xn--', 'empty'],
     ['xn--a', 'U+0080, a control, is not PVALID'],
+    ['xn--a-2hc', 'Bidi rule 1/5: a left-to-right label holding BET'],
+    ['xn--1-2hc', 'Bidi rule 1: a right-to-left label beginning with a digit'],
+    ['xn--a-1hc', 'Bidi rule 2: a right-to-left label holding a Latin letter'],
+    ['xn--1-0mc5o', 'Bidi rule 4: Arabic-Indic and European digits in one right-to-left label'],
+    ['xn--a-bqc', 'Bidi rule 5: an Arabic-Indic digit in a left-to-right label'],
   ])('refuses %s (%s)', (label) => {
     expect(isALabel(label)).toBe(false);
   });

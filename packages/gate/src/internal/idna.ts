@@ -4,11 +4,25 @@
  * RFC 5891 section 5.4: it decodes, holds a non-ASCII code point, is in NFC, has no `--` in its
  * third and fourth positions and no hyphen at either end (4.2.3.1), does not begin with a combining
  * mark (4.2.3.2), and every code point is PVALID or a CONTEXTJ/CONTEXTO one whose rule of RFC 5892
- * Appendix A holds. The Bidi rule (RFC 5893) is not applied. This is the reading of the
- * JSON-Schema-Test-Suite's `optional/format/hostname.json`. A label is at most 63 characters, so the
+ * Appendix A holds, and, when it holds a right-to-left code point (Bidi_Class R, AL or AN), the
+ * Bidi rule of RFC 5893 section 2 holds for it. The Bidi rule is read per label, as the label's own
+ * property: the LDH labels of a domain that also holds a right-to-left label are not held to it.
+ * This is the reading of the JSON-Schema-Test-Suite's `optional/format/hostname.json`. A label is at most 63 characters, so the
  * quadratic insertion of the decoder is bounded by a constant.
  */
-import { JOINING_D, JOINING_L, JOINING_R, JOINING_T, PVALID, VIRAMA } from './idna-table.ts';
+import {
+  BIDI_AN,
+  BIDI_EN,
+  BIDI_NEUTRAL,
+  BIDI_NSM,
+  BIDI_RTL,
+  JOINING_D,
+  JOINING_L,
+  JOINING_R,
+  JOINING_T,
+  PVALID,
+  VIRAMA,
+} from './idna-table.ts';
 
 /** Inclusive ranges, flattened `[first0, last0, first1, last1, ...]`, ascending. */
 type Ranges = readonly number[];
@@ -45,6 +59,11 @@ interface Tables {
   readonly joiningRight: Ranges;
   readonly joiningTransparent: Ranges;
   readonly virama: Ranges;
+  readonly bidiRtl: Ranges;
+  readonly bidiArabicNumber: Ranges;
+  readonly bidiEuropeanNumber: Ranges;
+  readonly bidiNonSpacingMark: Ranges;
+  readonly bidiNeutral: Ranges;
 }
 
 let tables: Tables | undefined;
@@ -58,6 +77,11 @@ function loadTables(): Tables {
     joiningRight: decodeRanges(JOINING_R),
     joiningTransparent: decodeRanges(JOINING_T),
     virama: decodeRanges(VIRAMA),
+    bidiRtl: decodeRanges(BIDI_RTL),
+    bidiArabicNumber: decodeRanges(BIDI_AN),
+    bidiEuropeanNumber: decodeRanges(BIDI_EN),
+    bidiNonSpacingMark: decodeRanges(BIDI_NSM),
+    bidiNeutral: decodeRanges(BIDI_NEUTRAL),
   };
   return tables;
 }
@@ -169,6 +193,39 @@ function contextOtherHolds(label: readonly number[], at: number): boolean {
   return false;
 }
 
+/** The Bidi_Class groups RFC 5893 tells apart; R and AL are one (`rtl`), ES CS ET ON BN another. */
+type BidiGroup = 'rtl' | 'an' | 'en' | 'nsm' | 'neutral' | 'l';
+
+/** The group of an admissible code point (every admissible one outside the tables is L). */
+function bidiGroup(codePoint: number, t: Tables): BidiGroup {
+  if (inRanges(t.bidiRtl, codePoint)) return 'rtl';
+  if (inRanges(t.bidiArabicNumber, codePoint)) return 'an';
+  if (inRanges(t.bidiEuropeanNumber, codePoint)) return 'en';
+  if (inRanges(t.bidiNonSpacingMark, codePoint)) return 'nsm';
+  if (inRanges(t.bidiNeutral, codePoint)) return 'neutral';
+  return 'l';
+}
+
+/**
+ * RFC 5893 section 2, rules 1 to 6, for a label that holds an R, AL or AN code point; true for any
+ * other label.
+ */
+function bidiRuleHolds(label: readonly number[], t: Tables): boolean {
+  const groups = label.map((point) => bidiGroup(point, t));
+  if (!groups.some((group) => group === 'rtl' || group === 'an')) return true;
+  const rtl = groups[0] === 'rtl';
+  if (!rtl && groups[0] !== 'l') return false;
+  let last = groups.length - 1;
+  while (last > 0 && groups[last] === 'nsm') last--;
+  if (rtl) {
+    if (groups.includes('l')) return false;
+    if (groups.includes('en') && groups.includes('an')) return false;
+    return groups[last] !== 'nsm' && groups[last] !== 'neutral';
+  }
+  if (groups.includes('rtl') || groups.includes('an')) return false;
+  return groups[last] === 'l' || groups[last] === 'en';
+}
+
 /**
  * True when `label` (an LDH label starting `xn--` in any case, at most 63 characters) is a valid
  * A-label by the rules in this file's header.
@@ -191,5 +248,5 @@ export function isALabel(label: string): boolean {
       return false;
     }
   }
-  return true;
+  return bidiRuleHolds(uLabel, t);
 }

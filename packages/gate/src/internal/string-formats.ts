@@ -382,7 +382,7 @@ export const STRING_FORMAT_RULES: Readonly<Record<StringFormat, string>> = Objec
     'RFC 5321 section 4.1.2 `Mailbox`: a dot-atom or quoted-string local part of at most 64 octets, `@`, and a domain that is a hostname by the `hostname` rule or an address literal `[IPv4]` or `[IPv6:...]` by the `ipv4` and `ipv6` rules, at most 254 characters in all.',
   uri: 'RFC 3986 section 3 `URI`: a scheme, `:`, and the hierarchical part with optional query and fragment by the full grammar (authority, IP literal, percent-encoding, path forms), ASCII only and without spaces.',
   hostname:
-    'RFC 1123 section 2.1: labels of 1 to 63 ASCII letters, digits and inner hyphens joined by single dots, at most 253 characters, no final dot; a label beginning `xn--` must be a valid IDNA2008 A-label (RFC 5891 section 5.4, RFC 5892), as the JSON-Schema-Test-Suite reads it.',
+    'RFC 1123 section 2.1: labels of 1 to 63 ASCII letters, digits and inner hyphens joined by single dots, at most 253 characters, no final dot; a label beginning `xn--` must be a valid IDNA2008 A-label (RFC 5891 section 5.4, RFC 5892, and RFC 5893 for a right-to-left label), as the JSON-Schema-Test-Suite reads it.',
   ipv4: 'RFC 2673 section 3.2 dotted-quad: four decimal numbers from 0 to 255 without leading zeros, joined by dots.',
   ipv6: 'RFC 4291 section 2.2: eight groups of 1 to 4 hexadecimal digits joined by colons, `::` at most once for one or more zero groups, the last two groups optionally a dotted-quad by the `ipv4` rule; no zone id, brackets or prefix length.',
 });
