@@ -7,8 +7,10 @@
  * Appendix A holds, and, when it holds a right-to-left code point (Bidi_Class R, AL or AN), the
  * Bidi rule of RFC 5893 section 2 holds for it. The Bidi rule is read per label, as the label's own
  * property: the LDH labels of a domain that also holds a right-to-left label are not held to it.
- * This is the reading of the JSON-Schema-Test-Suite's `optional/format/hostname.json`. A label is at most 63 characters, so the
- * quadratic insertion of the decoder is bounded by a constant.
+ * This is the reading of the JSON-Schema-Test-Suite's `optional/format/hostname.json`.
+ *
+ * A label is at most 63 characters, so the quadratic insertion of the decoder is bounded by a
+ * constant; the only regular expressions here test a single code point against a Unicode property.
  */
 import {
   BIDI_AN,

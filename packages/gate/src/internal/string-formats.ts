@@ -363,7 +363,8 @@ function isUri(text: string): boolean {
 /**
  * The check of each string format: true when `text` is in the format by its rule in
  * {@link STRING_FORMAT_RULES}. Each is linear in `text.length`, refuses text longer than the
- * format's maximum without scanning it, and admits ASCII only.
+ * format's maximum without scanning it (uuid 36, ipv4 15, ipv6 45, hostname 253, email 254; uri has
+ * none, RFC 3986 sets no maximum, and is scanned once), and admits ASCII only.
  */
 export const STRING_FORMAT_CHECKS: Readonly<Record<StringFormat, (text: string) => boolean>> =
   Object.freeze({
