@@ -290,7 +290,9 @@ function isQueryChar(code: number): boolean {
   return code === 0x2f || code === 0x3f || isPchar(code);
 }
 
-/** RFC 3986 `IPvFuture` over `text[from, to)`: `v` 1*HEXDIG `.` 1*( unreserved / sub-delims / `:` ). */
+/**
+ * RFC 3986 `IPvFuture` over `text[from, to)`: `v` 1*HEXDIG `.` 1*( unreserved / sub-delims / `:` ).
+ */
 function isIpvFuture(text: string, from: number, to: number): boolean {
   if ((text.charCodeAt(from) | 0x20) !== 0x76) return false;
   let at = from + 1;
