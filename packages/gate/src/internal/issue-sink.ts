@@ -1,6 +1,6 @@
 import type { GateIssueCode } from '../issue-codes.ts';
 import type { GateIssue } from '../refusal.ts';
-import { renderNames, renderValues } from '../refusal-text.ts';
+import { renderNames, renderValues } from './wording.ts';
 
 /** How much of the value an interpretation has walked: one visit per value judged. */
 export interface VisitCounter {
