@@ -1,6 +1,6 @@
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble, isJsonValue } from './json-value.ts';
-import { anyOfExpression } from './keywords/any-of.ts';
+import { anyOfExpression, discriminatedFunction } from './keywords/any-of.ts';
 import { FORMAT_HELPERS } from './keywords/format.ts';
 import { itemLines } from './keywords/items.ts';
 import type { CheckedKind, Emitter } from './keywords/keyword.ts';
@@ -108,7 +108,10 @@ export function generateChecker(plan: Plan): Checker {
     const members = node.constValues ?? node.enumValues;
     const closedSet =
       covered || members?.every((member) => typeof member !== 'string' || isAdmissibleText(member));
-    return [...(closedSet ? [] : [`text(${v})`]), ...checksOn(node, 'string', v)];
+    const own = checksOn(node, 'string', v).map((check) =>
+      /^[\w.[\]]+\([\w.]*\)$/.test(check) ? check : `(${check})`,
+    );
+    return [...(closedSet ? [] : [`text(${v})`]), ...own];
   };
 
   const ifNot = (expressions: readonly string[]): string[] =>
@@ -187,6 +190,10 @@ export function generateChecker(plan: Plan): Checker {
   const functions = plan.nodes
     .filter((node) => node === plan.root || !isLeaf(node))
     .map((node) => `function ${fn(node)}(x) {\n${body(node)}\n}`);
+  for (const node of plan.nodes) {
+    const unionFunction = discriminatedFunction(node, emitter);
+    if (unionFunction !== undefined) functions.push(unionFunction);
+  }
   const source = `'use strict';\n${functions.join('\n')}\nreturn ${fn(plan.root)};`;
   const helpers: ReadonlyArray<readonly [string, unknown]> = [
     ['K', constants],

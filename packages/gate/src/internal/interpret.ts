@@ -151,7 +151,8 @@ function checkFaults(
   for (const { check, state } of node.checks) {
     if (check.on !== kind) continue;
     const code = check.fault(state, value);
-    if (code !== undefined) add(sink, optional, code, path, node, () => check.facts(state, node));
+    if (code !== undefined)
+      add(sink, optional, code, path, node, () => check.facts(state, node, value));
   }
 }
 

@@ -70,6 +70,8 @@ export interface PlanNode {
   /** The schema for every item; `undefined` admits any JSON. */
   items: PlanNode | undefined;
   anyOf: readonly PlanNode[] | undefined;
+  /** For an `anyOf` that is a discriminated object union: how a value selects its member. */
+  discriminator: PlanDiscriminator | undefined;
   ref: PlanNode | undefined;
   /**
    * The declared facts of the place, completed through its `$ref` chain and `anyOf` (see
@@ -84,6 +86,25 @@ export interface PlanNode {
    * "any JSON" would only repeat the work (and, for a recursive `$ref`, repeat it at every level).
    */
   pure: boolean;
+}
+
+/**
+ * The discriminator of an `anyOf` whose members (besides `{"type": "null"}`) are object shapes that
+ * each require the property `name` with a distinct string literal (`discriminatorOf` in
+ * `@portcullis/schema/document`, the one reading of the rule).
+ */
+export interface PlanDiscriminator {
+  readonly name: string;
+  /** The name escaped as a JSON-pointer segment, for refusal paths. */
+  readonly segment: string;
+  /** The name is a member of `Object.prototype`: it is read only as an own property. */
+  readonly inherited: boolean;
+  /** Each literal, to the member it selects. */
+  readonly members: ReadonlyMap<string, PlanNode>;
+  /** The literals, frozen, in the members' order: what a refusal tells. */
+  readonly values: readonly string[];
+  /** The alternatives that are no object shape (the `null` of a nullable union). */
+  readonly others: readonly PlanNode[];
 }
 
 /** The compiled plan of a whole document: its root and every node, indexed by `id`. */
@@ -137,6 +158,7 @@ export function buildPlan(document: SchemaNode): Plan {
       additional: undefined,
       items: undefined,
       anyOf: undefined,
+      discriminator: undefined,
       ref: undefined,
       facts: NO_FACTS,
       alternativeTypes: undefined,

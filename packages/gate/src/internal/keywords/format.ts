@@ -1,12 +1,12 @@
-import { TEMPORAL_FORMATS, type TemporalFormat } from '@portcullis/schema';
+import type { StringFormat, TemporalFormat } from '@portcullis/schema';
 import { GATE_ISSUE_CODES } from '../../issue-codes.ts';
 import { defect } from '../defect.ts';
 import { isDate, isDateTime, isDuration, isTime } from '../temporal.ts';
 import { subject } from '../wording.ts';
 import { addCheck, type Check, type Keyword } from './keyword.ts';
 
-/** A format the gate asserts. */
-export type GateFormat = TemporalFormat;
+/** A format a published document may name (the gate asserts those of `FORMAT_RULES`). */
+export type GateFormat = TemporalFormat | StringFormat;
 
 interface FormatRule {
   /** The test, passed to the generated checker under `helper`. */
@@ -18,7 +18,7 @@ interface FormatRule {
   readonly coversText: boolean;
 }
 
-const FORMAT_RULES: Readonly<Record<GateFormat, FormatRule>> = Object.freeze({
+const FORMAT_RULES: Readonly<Partial<Record<GateFormat, FormatRule>>> = Object.freeze({
   'date-time': {
     test: isDateTime,
     helper: 'isDateTime',
@@ -46,27 +46,30 @@ const FORMAT_RULES: Readonly<Record<GateFormat, FormatRule>> = Object.freeze({
   },
 });
 
-const FORMATS: readonly GateFormat[] = Object.freeze([...TEMPORAL_FORMATS]);
+/** The formats the gate asserts, in the order of `FORMAT_RULES`. */
+const FORMATS = Object.freeze(Object.keys(FORMAT_RULES) as GateFormat[]);
+
+function ruleOf(format: GateFormat): FormatRule {
+  return FORMAT_RULES[format] as FormatRule;
+}
 
 /** The format tests the generated checker receives, by their names in its source. */
 export const FORMAT_HELPERS: ReadonlyArray<readonly [string, (text: string) => boolean]> =
-  Object.freeze(
-    FORMATS.map((format) => [FORMAT_RULES[format].helper, FORMAT_RULES[format].test] as const),
-  );
+  Object.freeze(FORMATS.map((format) => [ruleOf(format).helper, ruleOf(format).test] as const));
 
 /** What a string in `format` is, in a refusal's words. */
 export function formatWords(format: GateFormat): string {
-  return FORMAT_RULES[format].words;
+  return FORMAT_RULES[format]?.words ?? `a string in the format \`${format}\``;
 }
 
 const check: Check<GateFormat> = {
   on: 'string',
-  emit: (format, v) => `${FORMAT_RULES[format].helper}(${v})`,
+  emit: (format, v) => `${ruleOf(format).helper}(${v})`,
   fault: (format, value) =>
-    FORMAT_RULES[format].test(value as string) ? undefined : GATE_ISSUE_CODES.FORMAT_MISMATCH,
+    ruleOf(format).test(value as string) ? undefined : GATE_ISSUE_CODES.FORMAT_MISMATCH,
   facts: (format) => ({ format }),
   declared: (format) => ({ format }),
-  coversText: (format) => FORMAT_RULES[format].coversText,
+  coversText: (format) => ruleOf(format).coversText,
 };
 
 /** `format`: asserted (not an annotation) for the formats of `FORMAT_RULES`; any other is a defect. */

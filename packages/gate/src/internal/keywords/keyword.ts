@@ -56,8 +56,11 @@ export interface Check<TState> {
   emit(state: TState, v: string, constant: (value: unknown) => string): string;
   /** The fault the value has (a value of the kind `on`), or `undefined`: exactly when `emit` is false. */
   fault(state: TState, value: unknown): GateIssueCode | undefined;
-  /** The declared facts the fault tells. */
-  facts(state: TState, node: PlanNode): Facts;
+  /**
+   * The facts the fault tells: declared ones, and for a fault of the value's shape (two equal
+   * items) the indexes that show it, never a part of the value.
+   */
+  facts(state: TState, node: PlanNode, value: unknown): Facts;
   /** Facts every fault at the place tells (its format, bounds, values), for `declareFacts`. */
   declared?(state: TState): Facts;
   /** True when passing this check implies admissible text (the text rule then need not run). */
