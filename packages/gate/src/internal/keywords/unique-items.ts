@@ -144,8 +144,32 @@ export function firstDuplicate(items: readonly unknown[]): readonly [number, num
   return undefined;
 }
 
-const hasNoDuplicate = (items: readonly unknown[]): boolean =>
-  items.length < 2 || firstDuplicate(items) === undefined;
+/** Up to this many items of strings, numbers, booleans and null are compared pairwise. */
+const PAIRWISE = 16;
+
+/**
+ * True when no two items are equal as JSON. A short array of strings, numbers, booleans and null
+ * (no `bigint`, where `===` would not be JSON equality) is compared pairwise, with `===` (`-0` equals
+ * `0`); anything else is keyed by {@link firstDuplicate}.
+ */
+function hasNoDuplicate(items: readonly unknown[]): boolean {
+  const length = items.length;
+  if (length < 2) return true;
+  if (length <= PAIRWISE) {
+    let plain = true;
+    for (let i = 0; i < length && plain; i++) {
+      const item = items[i];
+      const kind = typeof item;
+      plain = kind === 'string' || kind === 'number' || kind === 'boolean' || item === null;
+    }
+    if (plain) {
+      for (let i = 1; i < length; i++)
+        for (let j = 0; j < i; j++) if (items[i] === items[j]) return false;
+      return true;
+    }
+  }
+  return firstDuplicate(items) === undefined;
+}
 
 const check: Check<true> = {
   on: 'array',
