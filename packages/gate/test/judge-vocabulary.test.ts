@@ -236,6 +236,13 @@ describe('nullables', () => {
     );
   });
 
+  it.each(spellings)('%s refuses a canary without repeating it', (_, document) => {
+    const refusal = refusalOf(`${CANARY}${CANARY}`, document);
+    expect(refusal.issues.map((issue) => issue.code)).toEqual(['TOO_LONG']);
+    expectNoCanary(refusal);
+    expectNoCanary(refusalOf({ [CANARY]: CANARY }, document));
+  });
+
   it('nullable true beside an enum admits null; nullable false asserts nothing', () => {
     expect(verdict(null, { enum: ['a', 'b'], nullable: true })).toBe(true);
     expect(verdict(null, { type: 'string', enum: ['a'], nullable: true })).toBe(true);
@@ -351,6 +358,8 @@ describe('a union of distinct types', () => {
     expect(wrong.text).toContain(
       'The arguments must match one of the declared alternatives, namely a string or an integer or a boolean (true or false).',
     );
+    for (const canary of [CANARY, [CANARY], { [CANARY]: CANARY }])
+      expectNoCanary(refusalOf(canary, document));
   });
 });
 
