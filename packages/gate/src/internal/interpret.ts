@@ -1,11 +1,11 @@
-import { GATE_ISSUE_CODES } from '../issue-codes.ts';
+import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
 import { factsOf, kindOf, typeAdmits, type ValueKind } from './facts.ts';
 import type { IssueSink } from './issue-sink.ts';
 import { fitsDouble } from './json-value.ts';
 import { anyOfWalk } from './keywords/any-of.ts';
 import { itemsWalk } from './keywords/items.ts';
-import type { CheckedKind, Interpreter } from './keywords/keyword.ts';
+import type { BoundCheck, Check, CheckedKind, Interpreter } from './keywords/keyword.ts';
 import { objectWalk } from './keywords/properties.ts';
 import { ChildPlace, isContainer, type Place, textOf } from './place.ts';
 import type { PlanNode } from './plan.ts';
@@ -148,12 +148,31 @@ function checkFaults(
   sink: IssueSink,
   optional: boolean,
 ): void {
-  for (const { check, state } of node.checks) {
+  // An indexed loop: this runs once per value judged, and an iterator would be an allocation each.
+  const checks = node.checks;
+  for (let index = 0; index < checks.length; index++) {
+    const { check, state } = checks[index] as BoundCheck;
     if (check.on !== kind) continue;
     const code = check.fault(state, value);
-    if (code !== undefined)
-      add(sink, optional, code, path, node, () => check.facts(state, node, value));
+    if (code !== undefined) addCheckFault(sink, optional, code, path, node, check, state, value);
   }
+}
+
+/**
+ * Adds a check's fault. A function of its own so that the closure reading the facts is made only
+ * for a fault: in {@link checkFaults} its context would be allocated on every value judged.
+ */
+function addCheckFault(
+  sink: IssueSink,
+  optional: boolean,
+  code: GateIssueCode,
+  path: Place,
+  node: PlanNode,
+  check: Check<unknown>,
+  state: unknown,
+  value: unknown,
+): void {
+  add(sink, optional, code, path, node, () => check.facts(state, node, value));
 }
 
 /**
