@@ -1,5 +1,6 @@
 /*
- * `pnpm bench`: the gate against Ajv 8 (compiled, strict, ajv-formats) on one realistic document and
+ * `pnpm bench`: the gate against Ajv 8 (compiled, strict, ajv-formats) on one realistic document (and
+ * on one in the extended vocabulary, bench/vocabulary.ts) and
  * the same values, measured side by side in one process; the time to compose a refusal for a value
  * with three faults; and what a refusal costs beside the decision on inputs built to amplify it
  * (bench/refusal-cost.ts). Not a test: the machine is shared, so only ratios measured in the same
@@ -14,6 +15,7 @@ import { Compile } from 'typebox/compile';
 import { compileGate, judge } from '../src/index.ts';
 import { SHIPMENT_DOCUMENT, validShipment } from '../test/fixtures/documents.ts';
 import { measureRefusalCost, reportRefusalTargets } from './refusal-cost.ts';
+import { measureVocabulary } from './vocabulary.ts';
 
 /** Ajv cannot read `bigint` bounds: it gets a copy with the Int64 bounds as (rounded) doubles. */
 function withoutBigint(value: JsonValue): JsonValue {
@@ -76,10 +78,19 @@ compare({
   contenders: [{ name: 'gate compiled admits(value)', fn: () => gate.admits(threeFaults) }],
 });
 
+const vocabularyRows = measureVocabulary();
+
 const refusalNs = timeOne(() => judge(threeFaults, SHIPMENT_DOCUMENT));
 const amplified = measureRefusalCost();
 console.log('');
 const judgeRow = validRows.find((row) => row.name.startsWith('gate judge'));
 target('valid-input judging, ratio against Ajv', judgeRow?.ratio ?? 0, '>=', 1.0);
+const vocabularyRow = vocabularyRows.find((row) => row.name.startsWith('gate judge'));
+target(
+  'valid-input judging in the extended vocabulary, ratio against Ajv',
+  vocabularyRow?.ratio ?? 0,
+  '>=',
+  1.0,
+);
 target('refusal composed for a three-fault value', refusalNs / 1000, '<=', 50, 'µs');
 reportRefusalTargets(amplified);

@@ -23,7 +23,7 @@ export const GATE_ISSUE_CODES = Object.freeze({
    * declared with `number` could never receive it (the decoder refuses such a literal too).
    */
   NUMBER_OVERFLOW: 'NUMBER_OVERFLOW',
-  /** A string is not in the declared temporal `format` (RFC 3339). */
+  /** A string is not in the declared `format` (the temporal ones per RFC 3339, the others per their RFC). */
   FORMAT_MISMATCH: 'FORMAT_MISMATCH',
   /** A string value holds a C0 control other than tab, LF, CR, or an unpaired surrogate. */
   FORBIDDEN_CHARACTER: 'FORBIDDEN_CHARACTER',
@@ -37,6 +37,25 @@ export const GATE_ISSUE_CODES = Object.freeze({
   NOT_JSON: 'NOT_JSON',
   /** The value could not be judged at all (cyclic, nested past the engine's stack, or it threw when read). */
   UNJUDGEABLE: 'UNJUDGEABLE',
+  /** A string has fewer code points than `minLength`. */
+  TOO_SHORT: 'TOO_SHORT',
+  /** A string has more code points than `maxLength`. */
+  TOO_LONG: 'TOO_LONG',
+  /** A string does not match the declared `pattern` (searched anywhere in it, with the `u` flag). */
+  PATTERN_MISMATCH: 'PATTERN_MISMATCH',
+  /** An array has fewer items than `minItems`. */
+  TOO_FEW_ITEMS: 'TOO_FEW_ITEMS',
+  /** An array has more items than `maxItems`. */
+  TOO_MANY_ITEMS: 'TOO_MANY_ITEMS',
+  /** Two items of an array declared `uniqueItems` are equal as JSON (told by their indexes). */
+  DUPLICATE_ITEMS: 'DUPLICATE_ITEMS',
+  /** A number is not a multiple of the declared `multipleOf`. */
+  NOT_MULTIPLE: 'NOT_MULTIPLE',
+  /**
+   * The discriminator of a discriminated object union is missing or names no member: the issue's
+   * path is the discriminator's place, its `values` the accepted literals.
+   */
+  DISCRIMINATOR_MISMATCH: 'DISCRIMINATOR_MISMATCH',
 } as const);
 
 /** One of {@link GATE_ISSUE_CODES}. */

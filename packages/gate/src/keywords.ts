@@ -1,6 +1,8 @@
 /**
  * The keywords the gate understands, in two groups. `judged` keywords are asserted exactly as JSON
- * Schema 2020-12 defines them (with `format` asserted for the temporal formats); `annotations` carry
+ * Schema 2020-12 defines them (with `format` asserted for the formats the gate names, and `nullable`
+ * read as OpenAPI 3.0 does: `nullable: true` beside a `type` or an `enum` also admits `null`, the
+ * spelling some dialects publish for `[T, "null"]`); `annotations` carry
  * no assertion under 2020-12 and are read past. A document using any other keyword is refused at
  * compile time with `SchemaDefectError` (UNSUPPORTED_CONSTRUCT): a keyword the gate did not judge
  * would admit more than the document says. The formats it asserts are schema's `TEMPORAL_FORMATS`.
@@ -23,6 +25,14 @@ export const GATE_KEYWORDS = Object.freeze({
     'anyOf',
     '$ref',
     '$defs',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'multipleOf',
+    'nullable',
   ] as const),
   annotations: Object.freeze([
     '$schema',
@@ -35,7 +45,6 @@ export const GATE_KEYWORDS = Object.freeze({
     'readOnly',
     'writeOnly',
     // Vendor spellings some dialects carry; 2020-12 reads them as annotations.
-    'nullable',
     'propertyOrdering',
     'example',
   ] as const),

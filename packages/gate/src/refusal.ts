@@ -1,4 +1,4 @@
-import type { JsonValue, TemporalFormat } from '@portcullis/schema';
+import type { JsonValue, StringFormat, TemporalFormat } from '@portcullis/schema';
 import type { GateIssueCode } from './issue-codes.ts';
 
 /** A JSON Schema type name as a document declares it. */
@@ -23,7 +23,7 @@ export interface GateIssue {
   readonly code: GateIssueCode;
   /** Declared types at the place (through `$ref`), when the document declares them. */
   readonly types?: readonly GateDeclaredType[];
-  readonly format?: TemporalFormat;
+  readonly format?: TemporalFormat | StringFormat;
   readonly minimum?: number | bigint;
   readonly maximum?: number | bigint;
   readonly exclusiveMinimum?: number | bigint;
@@ -34,6 +34,18 @@ export interface GateIssue {
   readonly names?: readonly string[];
   /** UNDECLARED_PROPERTY: how many names the object carried that it does not declare. */
   readonly count?: number;
+  /** TOO_SHORT, TOO_LONG: the declared length bounds of the string, in code points. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** PATTERN_MISMATCH: the declared regular expression (the document's text). */
+  readonly pattern?: string;
+  /** TOO_FEW_ITEMS, TOO_MANY_ITEMS: the declared bounds on the number of items. */
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** NOT_MULTIPLE: the declared divisor. */
+  readonly multipleOf?: number | bigint;
+  /** DUPLICATE_ITEMS: the indexes of the first two equal items (never the items themselves). */
+  readonly indexes?: readonly [number, number];
   /** True when the place is a property the document does not require (it may be omitted). */
   readonly optional?: boolean;
 }

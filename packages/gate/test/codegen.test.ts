@@ -54,12 +54,22 @@ function schemaArbitrary({ gateOnly }: Options) {
         enum: fc.array(scalarValue, { minLength: 1, maxLength: 3 }),
         const: scalarValue,
         format: fc.constantFrom('date-time', 'date', 'time', 'duration'),
+        minLength: fc.integer({ min: 0, max: 3 }),
+        maxLength: fc.integer({ min: 0, max: 3 }),
+        pattern: fc.constantFrom('^x', 'C|F', '^.$', '\\d', '^\\p{L}*$'),
+        multipleOf: gateOnly
+          ? fc.oneof(fc.integer({ min: 1, max: 3 }), fc.constant(2n ** 62n))
+          : fc.integer({ min: 1, max: 3 }),
+        nullable: fc.boolean(),
       },
       { requiredKeys: [] },
     )
     .map((schema) => {
       const copy: Record<string, unknown> = { ...schema };
-      if (!gateOnly) delete copy.format;
+      if (!gateOnly) {
+        delete copy.format;
+        delete copy.nullable;
+      }
       return copy;
     });
   return fc
@@ -82,7 +92,17 @@ function schemaArbitrary({ gateOnly }: Options) {
           },
           { requiredKeys: ['properties'] },
         ),
-        fc.record({ type: fc.constant('array'), items: tie('schema') }, { requiredKeys: [] }),
+        fc.record(
+          {
+            type: fc.constant('array'),
+            items: tie('schema'),
+            minItems: fc.integer({ min: 0, max: 2 }),
+            maxItems: fc.integer({ min: 0, max: 3 }),
+            uniqueItems: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.constant({ $ref: '#/$defs/Pet' }),
         fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
       ),
     }))
@@ -96,6 +116,23 @@ function schemaArbitrary({ gateOnly }: Options) {
         Leaf: { type: 'integer', maximum: 3 },
         Either: {
           anyOf: [{ $ref: '#/$defs/Leaf' }, { type: 'string', enum: ['C', 'F', 'x\u0000'] }],
+        },
+        // A discriminated object union (on `a`), nullable.
+        Pet: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { a: { const: 'x' }, b: { type: 'integer' } },
+              required: ['a'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { a: { const: 'C' }, b: { type: 'string', maxLength: 1 } },
+              required: ['a', 'b'],
+            },
+            { type: 'null' },
+          ],
         },
       },
       anyOf: [schema],
@@ -118,8 +155,11 @@ function valueArbitrary({ gateOnly }: Options) {
         'a\u0000',
         '\ud800',
         'k\u001f',
+        '\u{1f600}',
+        'x\u{1f600}9',
+        'xx',
       )
-    : fc.constantFrom('x', 'C', 'F', '', 'a b', '2024-02-29');
+    : fc.constantFrom('x', 'C', 'F', '', 'a b', '2024-02-29', '\u{1f600}', 'x\u{1f600}9', 'xx');
   const numbers = gateOnly
     ? fc.constantFrom<unknown>(
         0,
@@ -137,7 +177,7 @@ function valueArbitrary({ gateOnly }: Options) {
         2n ** 1024n,
         -(10n ** 400n),
       )
-    : fc.constantFrom<unknown>(0, 1, -1, 1.5, 2 ** 53, 3, 0.5);
+    : fc.constantFrom<unknown>(0, 1, -1, 1.5, 2 ** 53, 3, 0.5, 6);
   const key = gateOnly
     ? fc.constantFrom<string>(...NAMES, 'z', 'k\u0001')
     : fc.constantFrom<string>(...PLAIN_NAMES, 'z');

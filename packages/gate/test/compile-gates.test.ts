@@ -48,10 +48,10 @@ describe('defects of the document', () => {
 
   it('a keyword the gate does not judge throws, naming where', () => {
     expect(
-      defect({ type: 'object', properties: { a: { type: 'string', pattern: '^a' } } }),
+      defect({ type: 'object', properties: { a: { type: 'string', contentEncoding: 'base64' } } }),
     ).toEqual({
       code: SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT,
-      path: '/properties/a/pattern',
+      path: '/properties/a/contentEncoding',
     });
     expect(defect({ oneOf: [true] }).code).toBe(SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT);
   });
@@ -93,7 +93,7 @@ describe('defects of the document', () => {
 
 describe('defect messages', () => {
   it.each([
-    [{ type: 'string', pattern: '^a' }],
+    [{ type: 'string', contentEncoding: 'base64' }],
     [{ type: 'string', format: 'email' }],
     [{ type: 'text' }],
     [{ enum: 'a' }],
@@ -151,7 +151,7 @@ describe('compileGates', () => {
 
   it('reports every defective document, not only the first', () => {
     const compiled = compileGates({
-      unsupported: { type: 'string', pattern: '^a' },
+      unsupported: { type: 'string', contentEncoding: 'base64' },
       fine: { type: 'string' },
       format: { type: 'string', format: 'email' },
       remote: { $ref: 'https://example.com/schema' },
@@ -164,7 +164,7 @@ describe('compileGates', () => {
       ]),
     );
     expect(codes).toEqual({
-      unsupported: 'UNSUPPORTED_CONSTRUCT /pattern',
+      unsupported: 'UNSUPPORTED_CONSTRUCT /contentEncoding',
       fine: 'ok',
       format: 'UNSUPPORTED_CONSTRUCT /format',
       remote: 'NON_LOCAL_REF https://example.com/schema',

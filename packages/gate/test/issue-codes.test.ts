@@ -23,6 +23,14 @@ describe('the pinned tables', () => {
       'NOT_ADMITTED',
       'NOT_JSON',
       'UNJUDGEABLE',
+      'TOO_SHORT',
+      'TOO_LONG',
+      'PATTERN_MISMATCH',
+      'TOO_FEW_ITEMS',
+      'TOO_MANY_ITEMS',
+      'DUPLICATE_ITEMS',
+      'NOT_MULTIPLE',
+      'DISCRIMINATOR_MISMATCH',
     ]);
     for (const [name, code] of Object.entries(GATE_ISSUE_CODES)) expect(code).toBe(name);
     expect(Object.isFrozen(GATE_ISSUE_CODES)).toBe(true);
@@ -45,6 +53,14 @@ describe('the pinned tables', () => {
       'anyOf',
       '$ref',
       '$defs',
+      'minLength',
+      'maxLength',
+      'pattern',
+      'minItems',
+      'maxItems',
+      'uniqueItems',
+      'multipleOf',
+      'nullable',
     ]);
     expect(GATE_KEYWORDS.annotations).toEqual([
       '$schema',
@@ -56,7 +72,6 @@ describe('the pinned tables', () => {
       'deprecated',
       'readOnly',
       'writeOnly',
-      'nullable',
       'propertyOrdering',
       'example',
     ]);

@@ -33,6 +33,9 @@ const FORMATS = new Set<string>(TEMPORAL_FORMATS);
  * within themselves, and the gate resolves nothing else.
  * Rule 3: every `format` is one of {@link TEMPORAL_FORMATS}: the gate asserts those and refuses a
  * document naming any other.
+ * Rule 4: every `multipleOf` is a positive integer: a fractional divisor is outside the vocabulary
+ * (a multiple of `0.01` is not exact in doubles; the author declares an integer in smaller units),
+ * and the gate refuses such a document.
  * A case outside any rule is not the gate's to judge and is counted as skipped.
  */
 function whyNotApplicable(schema: SchemaNode): string | undefined {
@@ -47,6 +50,9 @@ function whyNotApplicable(schema: SchemaNode): string | undefined {
       reason ??= 'non-local $ref';
     const format = node.format;
     if (typeof format === 'string' && !FORMATS.has(format)) reason ??= `format ${format}`;
+    const divisor = node.multipleOf;
+    if (typeof divisor === 'number' && !Number.isInteger(divisor))
+      reason ??= 'multipleOf a fraction';
     return undefined;
   });
   return reason;
@@ -86,6 +92,34 @@ const FILES = (readdirSync(ROOT, { recursive: true }) as string[])
   .sort();
 
 const tally = { applied: 0, skipped: 0, deviations: 0 };
+
+/**
+ * The files vendored with the extended vocabulary, and every group of theirs that does not apply,
+ * with its reason: pinned, so a case never leaves the suite silently.
+ */
+const VOCABULARY_FILES: ReadonlySet<string> = new Set([
+  'minLength.json',
+  'maxLength.json',
+  'pattern.json',
+  'minItems.json',
+  'maxItems.json',
+  'uniqueItems.json',
+  'multipleOf.json',
+  'anyOf.json',
+]);
+const NOT_APPLIED: Readonly<Record<string, string>> = {
+  'multipleOf.json / by number': 'multipleOf a fraction', // outside the vocabulary: declare an integer in smaller units
+  'multipleOf.json / by small number': 'multipleOf a fraction', // outside the vocabulary: declare an integer in smaller units
+  'multipleOf.json / float division = inf': 'multipleOf a fraction', // outside the vocabulary: declare an integer in smaller units
+  'multipleOf.json / small multiple of large integer': 'multipleOf a fraction', // outside the vocabulary: declare an integer in smaller units
+  'uniqueItems.json / uniqueItems with an array of items': 'keyword prefixItems', // tuples stay outside the vocabulary: declare an object
+  'uniqueItems.json / uniqueItems with an array of items and additionalItems=false':
+    'keyword prefixItems', // tuples stay outside the vocabulary: declare an object
+  'uniqueItems.json / uniqueItems=false with an array of items': 'keyword prefixItems', // tuples stay outside the vocabulary: declare an object
+  'uniqueItems.json / uniqueItems=false with an array of items and additionalItems=false':
+    'keyword prefixItems', // tuples stay outside the vocabulary: declare an object
+};
+const notApplied: Record<string, string> = {};
 const usedDeviations = new Set<string>();
 
 describe.each(FILES)('%s', (file) => {
@@ -94,6 +128,7 @@ describe.each(FILES)('%s', (file) => {
     const reason = whyNotApplicable(group.schema);
     if (reason !== undefined) {
       tally.skipped += group.tests.length;
+      if (VOCABULARY_FILES.has(file)) notApplied[`${file} / ${group.description}`] = reason;
       // Outside the gate is never admitted silently: such a document fails when compiled.
       it(`${group.description}: refused as a document (${reason})`, () => {
         expect(() => compileGate(group.schema)).toThrow(SchemaDefectError);
@@ -124,6 +159,7 @@ describe.each(FILES)('%s', (file) => {
 describe('the applicability rules', () => {
   it('apply to most of the suite and use every listed deviation', () => {
     expect(usedDeviations).toEqual(new Set(Object.keys(DEVIATIONS)));
-    expect(tally).toEqual({ applied: 562, skipped: 218, deviations: 6 });
+    expect(notApplied).toEqual(NOT_APPLIED);
+    expect(tally).toEqual({ applied: 667, skipped: 249, deviations: 6 });
   });
 });

@@ -1,30 +1,21 @@
-import type { JsonValue, TemporalFormat } from '@portcullis/schema';
-import type { EnumIndex } from './enum-index.ts';
 import { jsonEqual } from './json-equal.ts';
 import { fitsDouble, isJsonValue } from './json-value.ts';
+import { anyOfExpression, discriminatedFunction } from './keywords/any-of.ts';
+import { FORMAT_HELPERS } from './keywords/format.ts';
+import { itemLines } from './keywords/items.ts';
+import type { CheckedKind, Emitter } from './keywords/keyword.ts';
+import { objectLines } from './keywords/properties.ts';
 import type { JsonType, Plan, PlanNode } from './plan.ts';
-import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
 import { isAdmissibleText } from './text.ts';
 
 /** A compiled acceptance test: true exactly when the interpreter finds no fault. */
 export type Checker = (value: unknown) => boolean;
 
-const FORMAT_HELPER: Record<TemporalFormat, string> = {
-  'date-time': 'isDateTime',
-  date: 'isDate',
-  time: 'isTime',
-  duration: 'isDuration',
-};
-
-/** Names on `Object.prototype`: reading one from a value must not find the inherited member. */
-const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /**
  * Generates one JavaScript function per plan node (document constants travel in an array, never
  * inside the source text, except property names as `JSON.stringify` literals) and returns the root's.
- * Generated once per document; the result only reads the value.
+ * Generated once per document; the result only reads the value. The checks of each kind of value
+ * are the keyword modules' (`node.checks`); this file holds the dispatch on the value's kind.
  */
 export function generateChecker(plan: Plan): Checker {
   const constants: unknown[] = [];
@@ -33,56 +24,20 @@ export function generateChecker(plan: Plan): Checker {
     return `K[${constants.length - 1}]`;
   };
   const fn = (node: PlanNode): string => `f${node.id}`;
-  const read = (name: string): string =>
-    INHERITED_NAMES.has(name)
-      ? `(hasOwn(x, ${JSON.stringify(name)}) ? x[${JSON.stringify(name)}] : undefined)`
-      : IDENTIFIER.test(name)
-        ? `x.${name}`
-        : `x[${JSON.stringify(name)}]`;
-  const present = (name: string): string =>
-    INHERITED_NAMES.has(name)
-      ? `hasOwn(x, ${JSON.stringify(name)})`
-      : `${JSON.stringify(name)} in x`;
 
-  const equalsExpression = (v: string, value: JsonValue): string => {
-    if (typeof value === 'string' || typeof value === 'boolean' || value === null) {
-      return `${v} === ${JSON.stringify(value)}`;
-    }
-    if (typeof value === 'number') {
-      const member = constant(value);
-      return `${v} === ${member} || (typeof ${v} === 'bigint' && eq(${v}, ${member}))`;
-    }
-    return `eq(${v}, ${constant(value)})`;
-  };
-
-  /** A few members are compared inline; more are looked up in the plan's index, in one step. */
-  const enumExpression = (v: string, values: readonly JsonValue[], index?: EnumIndex): string => {
-    if (values.length === 0) return 'false';
-    if (index !== undefined && values.length > 6) return `${constant(index)}.has(${v})`;
-    return values.map((value) => equalsExpression(v, value)).join(' || ');
+  /** The expressions of the node's checks on values of `kind`, in the table's order. */
+  const checksOn = (node: PlanNode, kind: CheckedKind, v: string): string[] => {
+    const expressions: string[] = [];
+    for (const { check, state } of node.checks)
+      if (check.on === kind) expressions.push(check.emit(state, v, constant));
+    return expressions;
   };
 
   /** Enum, const, anyOf and $ref: the keywords that apply to a value of any kind. */
   const anyKindChecks = (node: PlanNode, v: string): string[] => {
-    const checks: string[] = [];
-    if (node.enumValues !== undefined)
-      checks.push(`(${enumExpression(v, node.enumValues, node.enumIndex)})`);
-    if (node.hasConst) checks.push(`(${enumExpression(v, [node.constValue as JsonValue])})`);
-    if (node.anyOf !== undefined) {
-      checks.push(`(${node.anyOf.map((branch) => expression(branch, v)).join(' || ')})`);
-    }
+    const checks = checksOn(node, 'any', v);
+    if (node.anyOf !== undefined) checks.push(anyOfExpression(node, v, emitter));
     if (node.ref !== undefined) checks.push(expression(node.ref, v));
-    return checks;
-  };
-
-  const boundChecks = (node: PlanNode, v: string): string[] => {
-    const checks: string[] = [];
-    if (node.minimum !== undefined) checks.push(`${v} >= ${constant(node.minimum)}`);
-    if (node.maximum !== undefined) checks.push(`${v} <= ${constant(node.maximum)}`);
-    if (node.exclusiveMinimum !== undefined)
-      checks.push(`${v} > ${constant(node.exclusiveMinimum)}`);
-    if (node.exclusiveMaximum !== undefined)
-      checks.push(`${v} < ${constant(node.exclusiveMaximum)}`);
     return checks;
   };
 
@@ -97,7 +52,7 @@ export function generateChecker(plan: Plan): Checker {
 
   const leafExpression = (node: PlanNode, v: string): string => {
     const types = node.types ?? [];
-    const bounds = boundChecks(node, v);
+    const bounds = checksOn(node, 'number', v);
     const numeric = (finite: string): string => {
       const asNumber = [finite, ...bounds].join(' && ');
       const asBigint = [`typeof ${v} === 'bigint'`, `fits(${v})`, ...bounds].join(' && ');
@@ -116,7 +71,6 @@ export function generateChecker(plan: Plan): Checker {
     return `(${[`(${parts.join(' || ')})`, ...anyKindChecks(node, v)].join(' && ')})`;
   };
 
-  /** A boolean expression judging the value held in the variable `v` against `node`. */
   /** A node that is only a reference is its target: the end of that chain, followed in a loop. */
   const ends = new Map<PlanNode, PlanNode>();
   const isOnlyReference = (node: PlanNode): node is PlanNode & { ref: PlanNode } =>
@@ -133,6 +87,7 @@ export function generateChecker(plan: Plan): Checker {
     return end;
   };
 
+  /** A boolean expression judging the value held in the variable `v` against `node`. */
   const expression = (place: PlanNode, v: string): string => {
     const node = endOf(place);
     if (node.admits === 'all') return `isJson(${v})`;
@@ -140,22 +95,31 @@ export function generateChecker(plan: Plan): Checker {
     if (isLeaf(node)) return leafExpression(node, v);
     return `${fn(node)}(${v})`;
   };
+  const emitter: Emitter = { constant, expression };
 
   /**
-   * The string test: admissible text, unless a format or an enum of admissible strings is declared,
-   * which admit only admissible text themselves (the temporal grammars are ASCII).
+   * The string test: admissible text, unless a check that admits only admissible text (a temporal
+   * format) or an enum of admissible strings is declared; then the string's own checks.
    */
   const stringChecks = (node: PlanNode, v: string): string[] => {
-    if (node.format !== undefined) return [`${FORMAT_HELPER[node.format]}(${v})`];
-    const members = node.hasConst ? [node.constValue] : node.enumValues;
-    const closedSet = members?.every(
-      (member) => typeof member !== 'string' || isAdmissibleText(member),
+    const covered = node.checks.some(
+      ({ check, state }) => check.on === 'string' && check.coversText?.(state) === true,
     );
-    return closedSet ? [] : [`text(${v})`];
+    const members = node.constValues ?? node.enumValues;
+    const closedSet =
+      covered || members?.every((member) => typeof member !== 'string' || isAdmissibleText(member));
+    const own = checksOn(node, 'string', v).map((check) =>
+      /^[\w.[\]]+\([\w.]*\)$/.test(check) ? check : `(${check})`,
+    );
+    return [...(closedSet ? [] : [`text(${v})`]), ...own];
   };
 
+  const ifNot = (expressions: readonly string[]): string[] =>
+    expressions.length === 0 ? [] : [`if (!(${expressions.join(' && ')})) return false;`];
+
   const arrayLines = (node: PlanNode): string[] => [
-    `for (let i = 0; i < x.length; i++) { const e = x[i]; if (!${node.items === undefined ? 'isJson(e)' : expression(node.items, 'e')}) return false; }`,
+    ...itemLines(node, emitter),
+    ...ifNot(checksOn(node, 'array', 'x')),
   ];
 
   const body = (node: PlanNode): string => {
@@ -171,7 +135,7 @@ export function generateChecker(plan: Plan): Checker {
       return [
         "if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;",
         '{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }',
-        ...objectLines(node),
+        ...objectLines(node, emitter),
         ...tail,
       ].join('\n');
     }
@@ -185,8 +149,7 @@ export function generateChecker(plan: Plan): Checker {
     const allows = (name: JsonType): boolean => types === undefined || types.includes(name);
     const numberAllowed = allows('number');
     const integerAllowed = numberAllowed || allows('integer');
-    const bounds = boundChecks(node, 'x');
-    const boundsLine = bounds.length === 0 ? [] : [`if (!(${bounds.join(' && ')})) return false;`];
+    const boundsLine = ifNot(checksOn(node, 'number', 'x'));
     const lines: string[] = ['switch (typeof x) {', "case 'string':"];
     if (!allows('string')) lines.push('return false;');
     else {
@@ -219,82 +182,33 @@ export function generateChecker(plan: Plan): Checker {
     lines.push('}');
     lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
     if (!allows('object')) lines.push('return false;');
-    else lines.push(...objectLines(node), 'break;');
+    else lines.push(...objectLines(node, emitter), 'break;');
     lines.push('default:', 'return false;', '}', ...tail);
     return lines.join('\n');
-  };
-
-  const objectLines = (node: PlanNode): string[] => {
-    const lines: string[] = [];
-    const declared = [
-      ...(node.properties ?? []).map((property) => property.name),
-      ...node.requiredOnly,
-    ];
-    let index = 0;
-    for (const property of node.properties ?? []) {
-      const v = `v${index++}`;
-      lines.push(`{ const ${v} = ${read(property.name)};`);
-      lines.push(
-        `if (${v} === undefined) { ${property.required ? 'return false;' : `if (${present(property.name)}) return false;`} }`,
-      );
-      lines.push(`else if (!${expression(property.node, v)}) return false; }`);
-    }
-    const rest = (v: string): string =>
-      node.additional === undefined ? `isJson(${v})` : expression(node.additional, v);
-    for (const name of node.requiredOnly) {
-      const v = `v${index++}`;
-      lines.push(
-        `{ const ${v} = ${read(name)};`,
-        `if (${v} === undefined || !${rest(v)}) return false; }`,
-      );
-    }
-    const closed = node.additional !== undefined && node.additional.admits === 'none';
-    lines.push('for (const k in x) {');
-    if (declared.length > 0) {
-      lines.push(
-        `switch (k) { ${declared.map((name) => `case ${JSON.stringify(name)}:`).join(' ')} continue; }`,
-      );
-    }
-    lines.push(
-      closed ? 'return false;' : `{ const e = x[k]; if (!text(k) || !${rest('e')}) return false; }`,
-      '}',
-    );
-    return lines;
   };
 
   const functions = plan.nodes
     .filter((node) => node === plan.root || !isLeaf(node))
     .map((node) => `function ${fn(node)}(x) {\n${body(node)}\n}`);
+  for (const node of plan.nodes) {
+    const unionFunction = discriminatedFunction(node, emitter);
+    if (unionFunction !== undefined) functions.push(unionFunction);
+  }
   const source = `'use strict';\n${functions.join('\n')}\nreturn ${fn(plan.root)};`;
-  const factory = new Function(
-    'K',
-    'text',
-    'isJson',
-    'eq',
-    'isDateTime',
-    'isDate',
-    'isTime',
-    'isDuration',
-    'hasOwn',
-    'getPrototypeOf',
-    'OBJECT',
-    'ARRAY',
-    'fits',
-    source,
-  ) as (...dependencies: unknown[]) => Checker;
-  return factory(
-    constants,
-    isAdmissibleText,
-    isJsonValue,
-    jsonEqual,
-    isDateTime,
-    isDate,
-    isTime,
-    isDuration,
-    Object.hasOwn,
-    Object.getPrototypeOf,
-    Object.prototype,
-    Array,
-    fitsDouble,
-  );
+  const helpers: ReadonlyArray<readonly [string, unknown]> = [
+    ['K', constants],
+    ['text', isAdmissibleText],
+    ['isJson', isJsonValue],
+    ['eq', jsonEqual],
+    ...FORMAT_HELPERS,
+    ['hasOwn', Object.hasOwn],
+    ['getPrototypeOf', Object.getPrototypeOf],
+    ['OBJECT', Object.prototype],
+    ['ARRAY', Array],
+    ['fits', fitsDouble],
+  ];
+  const factory = new Function(...helpers.map(([name]) => name), source) as (
+    ...dependencies: unknown[]
+  ) => Checker;
+  return factory(...helpers.map(([, helper]) => helper));
 }

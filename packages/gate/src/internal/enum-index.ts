@@ -48,7 +48,7 @@ export class EnumIndex {
  * fractional part) in decimal digits, any other double in its shortest round-trip spelling (which
  * holds a `.`, an exponent or a letter, so it never meets an integer's digits). NaN equals nothing.
  */
-function numberKey(value: number | bigint): string | undefined {
+export function numberKey(value: number | bigint): string | undefined {
   if (typeof value === 'bigint') return value.toString();
   if (Number.isNaN(value)) return undefined;
   return Number.isInteger(value) ? BigInt(value).toString() : String(value);

@@ -62,11 +62,12 @@ export function factsOf(node: PlanNode): Facts {
 }
 
 /**
- * Computes the declared facts of a place, the words a refusal tells: its own keywords, completed
- * through its `$ref` chain (use-site keywords win), so a property that is only a reference still
- * reports the definition's type; a place with no `type` but an `anyOf` reports every type its
- * alternatives declare. The plan calls it once per node, after the targets of the node's `$ref` and
- * `anyOf`, so nothing is computed twice and no chain is followed by recursion.
+ * Computes the declared facts of a place, the words a refusal tells: its own keywords (each check's
+ * declared facts, the first check to declare one winning), completed through its `$ref` chain
+ * (use-site keywords win), so a property that is only a reference still reports the definition's
+ * type; a place with no `type` but an `anyOf` reports every type its alternatives declare. The plan
+ * calls it once per node, after the targets of the node's `$ref` and `anyOf`, so nothing is computed
+ * twice and no chain is followed by recursion.
  */
 export function declareFacts(node: PlanNode): void {
   const target = node.ref?.facts ?? {};
@@ -83,26 +84,32 @@ export function declareFacts(node: PlanNode): void {
     }
   }
   node.alternativeTypes = alternatives === undefined ? undefined : Object.freeze(alternatives);
+  const own: Mutable<Facts> = {};
+  for (const { check, state } of node.checks) {
+    const declared = check.declared?.(state);
+    if (declared === undefined) continue;
+    for (const key of Object.keys(declared) as (keyof Facts)[])
+      if (own[key] === undefined) Object.assign(own, { [key]: declared[key] });
+  }
   const facts: Mutable<Facts> = {};
   const types = node.types ?? node.alternativeTypes ?? target.types;
   if (types !== undefined) facts.types = types;
-  const format = node.format ?? target.format;
-  if (format !== undefined) facts.format = format;
-  for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
-    const value = node[bound] ?? target[bound];
-    if (value !== undefined) facts[bound] = value;
+  for (const key of DECLARED_FACTS) {
+    const value = own[key] ?? target[key];
+    if (value !== undefined) Object.assign(facts, { [key]: value });
   }
-  const values = node.enumValues ?? node.constValues ?? target.values;
-  if (values !== undefined) facts.values = values;
   node.facts = Object.freeze(facts);
-  const range: Mutable<Facts> = {};
-  if (types !== undefined) range.types = types;
-  for (const bound of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
-    const value = node[bound];
-    if (value !== undefined) range[bound] = value;
-  }
-  node.rangeFacts = Object.freeze(range);
 }
+
+/** The facts a place declares besides its types, in the order an issue carries them. */
+const DECLARED_FACTS = [
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'values',
+] as const;
 
 /** Whether the declared types of `node` (through refs and anyOf) could admit a value of this kind. */
 export function plausible(node: PlanNode, kind: ValueKind, value: unknown): boolean {

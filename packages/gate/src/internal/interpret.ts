@@ -1,25 +1,17 @@
-/*
- * Longer than 400 lines: the interpreter walks every keyword of the gate's set in one place so a
- * refusal's facts come out in document order; it splits by keyword when the gate gains one module
- * per keyword (the vocabulary issue plans that reshape).
- */
 import { GATE_ISSUE_CODES, type GateIssueCode } from '../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../keywords.ts';
-import { type Facts, factsOf, kindOf, plausible, typeAdmits, type ValueKind } from './facts.ts';
+import { factsOf, kindOf, typeAdmits, type ValueKind } from './facts.ts';
 import type { IssueSink } from './issue-sink.ts';
-import { jsonEqual } from './json-equal.ts';
 import { fitsDouble } from './json-value.ts';
+import { anyOfWalk } from './keywords/any-of.ts';
+import { itemsWalk } from './keywords/items.ts';
+import type { BoundCheck, Check, CheckedKind, Interpreter } from './keywords/keyword.ts';
+import { objectWalk } from './keywords/properties.ts';
+import { ChildPlace, isContainer, type Place, textOf } from './place.ts';
 import type { PlanNode } from './plan.ts';
-import { isDate, isDateTime, isDuration, isTime } from './temporal.ts';
+import { add, addPlain, noFacts } from './report.ts';
 import { isAdmissibleText } from './text.ts';
 import { type Walk, walkToEnd } from './walk.ts';
-
-const FORMAT_TESTS = {
-  'date-time': isDateTime,
-  date: isDate,
-  time: isTime,
-  duration: isDuration,
-} as const;
 
 /**
  * How many levels of arrays and objects the interpreter follows before it refuses the value as
@@ -53,34 +45,6 @@ export function interpret(
   walkToEnd(judgeValue(node, value, path, sink, optional, 0));
 }
 
-/**
- * The place of a child judged in place: its parent's path and its own segment, written out only
- * when a fault is told there. One is made per container walked and moved from child to child, so
- * walking a million valid items writes no path at all.
- */
-class ChildPlace {
-  readonly parent: string;
-  segment: string | number = '';
-  constructor(parent: string) {
-    this.parent = parent;
-  }
-  toString(): string {
-    return `${this.parent}/${this.segment}`;
-  }
-}
-
-/** A path, written out or still to be written (see {@link ChildPlace}). */
-type Place = string | ChildPlace;
-
-function textOf(place: Place): string {
-  return typeof place === 'string' ? place : place.toString();
-}
-
-/** True for a value that holds other values: walking it needs a level of its own. */
-function isContainer(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
-}
-
 /** True when `node` judges a value that holds no other value without following anything. */
 function isFlat(node: PlanNode): boolean {
   return !node.pure && node.anyOf === undefined && node.ref === undefined;
@@ -109,13 +73,30 @@ function judgeFlat(
   }
   const kind = kindOf(value);
   if (ownFaults(node, value, kind, path, sink, optional)) return;
-  closingFaults(node, value, path, sink, optional);
+  checkFaults(node, 'any', value, path, sink, optional);
 }
 
-/** True when judging `value` against `node` needs a level of its own (see {@link judgeFlat}). */
-function needsLevel(node: PlanNode, value: unknown): boolean {
-  return isContainer(value) || !isFlat(node);
+/** Judges a child in place when it can, else returns the walk to yield (see `Interpreter`). */
+function judgeChild(
+  node: PlanNode | undefined,
+  value: unknown,
+  place: Place,
+  sink: IssueSink,
+  optional: boolean,
+  depth: number,
+): Walk | undefined {
+  if (node === undefined) {
+    if (isContainer(value)) return jsonWalk(value, textOf(place), sink, depth);
+    jsonFaults(value, place, sink);
+    return undefined;
+  }
+  if (isContainer(value) || !isFlat(node))
+    return judgeValue(node, value, textOf(place), sink, optional, depth);
+  judgeFlat(node, value, place, sink, optional);
+  return undefined;
 }
+
+const CORE: Interpreter = { child: judgeChild, judge: judgeValue, admits: admitsWalk };
 
 function* judgeValue(
   place: PlanNode,
@@ -143,21 +124,60 @@ function* judgeValue(
       if (ownFaults(node, value, kind, path, sink, optional)) return;
       if (kind === 'array' || kind === 'object') {
         if (depth >= DEEPEST_LEVEL) throw TOO_DEEP;
-        if (kind === 'array')
-          yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1);
-        else yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1);
+        if (kind === 'array') {
+          yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1, CORE);
+          checkFaults(node, 'array', value, path, sink, optional);
+        } else
+          yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1, CORE);
       }
-      closingFaults(node, value, path, sink, optional);
+      checkFaults(node, 'any', value, path, sink, optional);
     }
-    if (node.anyOf !== undefined) yield anyOfWalk(node, value, kind, path, sink, optional, depth);
+    if (node.anyOf !== undefined)
+      yield anyOfWalk(node, value, kind, path, sink, optional, depth, CORE);
     if (node.ref === undefined) return;
     node = node.ref;
   }
 }
 
+/** Adds the fault of each of the node's checks on values of `kind` that the value fails. */
+function checkFaults(
+  node: PlanNode,
+  kind: CheckedKind,
+  value: unknown,
+  path: Place,
+  sink: IssueSink,
+  optional: boolean,
+): void {
+  // An indexed loop: this runs once per value judged, and an iterator would be an allocation each.
+  const checks = node.checks;
+  for (let index = 0; index < checks.length; index++) {
+    const { check, state } = checks[index] as BoundCheck;
+    if (check.on !== kind) continue;
+    const code = check.fault(state, value);
+    if (code !== undefined) addCheckFault(sink, optional, code, path, node, check, state, value);
+  }
+}
+
 /**
- * The faults of a value's own kind: not JSON, not a declared type, a string's text or format, a
- * number's finiteness and bounds. True when the value is refused as a whole (nothing more to judge).
+ * Adds a check's fault. A function of its own so that the closure reading the facts is made only
+ * for a fault: in {@link checkFaults} its context would be allocated on every value judged.
+ */
+function addCheckFault(
+  sink: IssueSink,
+  optional: boolean,
+  code: GateIssueCode,
+  path: Place,
+  node: PlanNode,
+  check: Check<unknown>,
+  state: unknown,
+  value: unknown,
+): void {
+  add(sink, optional, code, path, node, () => check.facts(state, node, value));
+}
+
+/**
+ * The faults of a value's own kind: not JSON, not a declared type, a string's text and checks, a
+ * number's finiteness and checks. True when the value is refused as a whole (nothing more to judge).
  */
 function ownFaults(
   node: PlanNode,
@@ -176,118 +196,17 @@ function ownFaults(
     return true;
   }
   if (kind === 'string') {
-    const text = value as string;
-    if (!isAdmissibleText(text))
+    if (!isAdmissibleText(value as string))
       add(sink, optional, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER, path, node, noFacts);
-    else if (node.format !== undefined && !FORMAT_TESTS[node.format](text)) {
-      add(sink, optional, GATE_ISSUE_CODES.FORMAT_MISMATCH, path, node, formatFacts);
-    }
+    else checkFaults(node, 'string', value, path, sink, optional);
   } else if (kind === 'number' || kind === 'bigint') {
-    numberFaults(node, value as number | bigint, path, sink, optional);
+    if (typeof value === 'number' && !Number.isFinite(value))
+      add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, node, noFacts);
+    else if (typeof value === 'bigint' && !fitsDouble(value))
+      add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, node, noFacts);
+    else checkFaults(node, 'number', value, path, sink, optional);
   }
   return false;
-}
-
-/** The faults that apply to a value of any kind once its content is judged: `enum`, `const`. */
-function closingFaults(
-  node: PlanNode,
-  value: unknown,
-  path: Place,
-  sink: IssueSink,
-  optional: boolean,
-): void {
-  if (node.enumIndex !== undefined && !node.enumIndex.has(value)) {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_IN_ENUM, path, node, factsOf);
-  }
-  if (node.hasConst && !jsonEqual(value, node.constValue)) {
-    add(sink, optional, GATE_ISSUE_CODES.NOT_CONST, path, node, constFacts);
-  }
-}
-
-function* itemsWalk(
-  node: PlanNode,
-  items: readonly unknown[],
-  path: string,
-  sink: IssueSink,
-  depth: number,
-): Walk {
-  const schema = node.items;
-  const place = new ChildPlace(path);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    place.segment = i;
-    if (schema === undefined) {
-      if (isContainer(item)) yield jsonWalk(item, textOf(place), sink, depth);
-      else jsonFaults(item, place, sink);
-    } else if (needsLevel(schema, item)) {
-      yield judgeValue(schema, item, textOf(place), sink, false, depth);
-    } else judgeFlat(schema, item, place, sink, false);
-  }
-}
-
-/**
- * A number's faults: non-finite, beyond every double, or outside the declared bounds. Bounds are
- * compared exactly across `number` and `bigint` (JavaScript compares the two by mathematical
- * value), never through a double that would round: `2n ** 53n + 1n` exceeds a maximum of `2 ** 53`.
- */
-function numberFaults(
-  node: PlanNode,
-  number: number | bigint,
-  path: Place,
-  sink: IssueSink,
-  optional: boolean,
-): void {
-  if (typeof number === 'number' && !Number.isFinite(number)) {
-    add(sink, optional, GATE_ISSUE_CODES.NON_FINITE_NUMBER, path, node, noFacts);
-    return;
-  }
-  if (typeof number === 'bigint' && !fitsDouble(number)) {
-    add(sink, optional, GATE_ISSUE_CODES.NUMBER_OVERFLOW, path, node, noFacts);
-    return;
-  }
-  if (
-    (node.minimum !== undefined && number < node.minimum) ||
-    (node.maximum !== undefined && number > node.maximum) ||
-    (node.exclusiveMinimum !== undefined && number <= node.exclusiveMinimum) ||
-    (node.exclusiveMaximum !== undefined && number >= node.exclusiveMaximum)
-  ) {
-    add(sink, optional, GATE_ISSUE_CODES.OUT_OF_RANGE, path, node, rangeFacts);
-  }
-}
-
-const noFacts = (): Facts => ({});
-const alternativeFacts = (node: PlanNode): Facts =>
-  node.alternativeTypes === undefined ? {} : { types: node.alternativeTypes };
-const formatFacts = (node: PlanNode): Facts =>
-  node.format === undefined ? {} : { format: node.format };
-const constFacts = (node: PlanNode): Facts =>
-  node.constValues === undefined ? {} : { values: node.constValues };
-const rangeFacts = (node: PlanNode): Facts => node.rangeFacts;
-
-/** The faults whose line tells that an optional place may be left out instead. */
-const OPTIONAL_NOTED: ReadonlySet<GateIssueCode> = new Set([
-  GATE_ISSUE_CODES.TYPE_MISMATCH,
-  GATE_ISSUE_CODES.NOT_JSON,
-  GATE_ISSUE_CODES.NO_ALTERNATIVE,
-]);
-
-/**
- * Adds the fault `code` of `node` at `path`, its facts read from the node by `facts`. The issue is
- * a function of these alone, so a repeat (the next entry of a map failing the same way) is dropped
- * before its facts are gathered or its line is written.
- */
-function add(
-  sink: IssueSink,
-  optional: boolean,
-  code: GateIssueCode,
-  place: Place,
-  node: PlanNode,
-  facts: (node: PlanNode) => Facts,
-): void {
-  const path = textOf(place);
-  if (sink.toldBefore(code, node.id * 2 + (optional ? 1 : 0), path)) return;
-  const marked = optional && OPTIONAL_NOTED.has(code);
-  sink.add({ path, code, ...facts(node), ...(marked ? { optional: true } : {}) });
 }
 
 /** Whether `node` admits `value`, walking only up to the first fault. */
@@ -306,123 +225,6 @@ function* admitsWalk(
     if (error === probe) return false;
     throw error;
   }
-}
-
-/**
- * An `anyOf`'s faults. When exactly one alternative's declared types could hold the value, that
- * alternative is told in detail; otherwise the alternatives are told as their declared types. When
- * several could hold it, each is only probed (up to its first fault) before the refusal is told; an
- * alternative that cannot hold the value's kind is never walked. The detailed one is walked once,
- * straight into the sink: no alternative's faults are collected aside, so the sink's bound holds
- * below an `anyOf` too, and a recursive optional (`anyOf: [{ $ref }, { type: null }]`) costs one
- * walk per level.
- */
-function* anyOfWalk(
-  node: PlanNode,
-  value: unknown,
-  kind: ValueKind,
-  path: string,
-  sink: IssueSink,
-  optional: boolean,
-  depth: number,
-): Walk {
-  const branches = node.anyOf ?? [];
-  const plausibles: PlanNode[] = [];
-  for (const branch of branches) if (plausible(branch, kind, value)) plausibles.push(branch);
-  // An alternative whose declared types cannot hold the value's kind refuses it at once (by its own
-  // type, its alternatives' or its reference's), so it is not probed: the `null` of an optional as
-  // openai_strict spells it costs nothing on a present value.
-  if (plausibles.length > 1) {
-    for (const branch of plausibles)
-      if ((yield admitsWalk(branch, value, path, sink, depth)) === true) return;
-  }
-  if (plausibles.length === 1) {
-    yield judgeValue(plausibles[0] as PlanNode, value, path, sink, optional, depth);
-    return;
-  }
-  add(sink, optional, GATE_ISSUE_CODES.NO_ALTERNATIVE, path, node, alternativeFacts);
-}
-
-/** Reads a declared name as an own property: a name on `Object.prototype` is never inherited. */
-function own(object: Record<string, unknown>, name: string, inherited: boolean): unknown {
-  return !inherited || Object.hasOwn(object, name) ? object[name] : undefined;
-}
-
-function* objectWalk(
-  node: PlanNode,
-  object: Record<string, unknown>,
-  path: string,
-  sink: IssueSink,
-  depth: number,
-): Walk {
-  const place = new ChildPlace(path);
-  for (const property of node.properties ?? []) {
-    place.segment = property.segment;
-    const child = own(object, property.name, property.inherited);
-    if (child === undefined) {
-      if (property.required) {
-        add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, place, property.node, factsOf);
-      } else if (
-        Object.hasOwn(object, property.name) ||
-        (!property.inherited && property.name in object)
-      ) {
-        add(sink, true, GATE_ISSUE_CODES.NOT_JSON, place, property.node, factsOf);
-      }
-      continue;
-    }
-    if (needsLevel(property.node, child))
-      yield judgeValue(property.node, child, textOf(place), sink, !property.required, depth);
-    else judgeFlat(property.node, child, place, sink, !property.required);
-  }
-  for (let index = 0; index < node.requiredOnly.length; index++) {
-    const name = node.requiredOnly[index] as string;
-    const at = `${path}/${node.requiredOnlySegments[index] as string}`;
-    const child = own(object, name, name in Object.prototype);
-    if (child === undefined) {
-      if (node.additional === undefined) addPlain(sink, GATE_ISSUE_CODES.MISSING_PROPERTY, at);
-      else add(sink, false, GATE_ISSUE_CODES.MISSING_PROPERTY, at, node.additional, factsOf);
-    } else if (node.additional !== undefined) {
-      if (needsLevel(node.additional, child))
-        yield judgeValue(node.additional, child, at, sink, false, depth);
-      else judgeFlat(node.additional, child, at, sink, false);
-    } else if (isContainer(child)) yield jsonWalk(child, at, sink, depth);
-    else jsonFaults(child, at, sink);
-  }
-  const declared = node.declared;
-  const closed = node.additional?.admits === 'none';
-  // Undeclared names of a closed object are counted, never described: one integer, however many.
-  let undeclared = 0;
-  const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
-  for (const key in object) {
-    if (declared.has(key)) continue;
-    if (closed) {
-      undeclared++;
-      continue;
-    }
-    if (!isAdmissibleText(key))
-      addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-    const child = object[key];
-    if (node.additional !== undefined) {
-      if (needsLevel(node.additional, child))
-        yield judgeValue(node.additional, child, entryPath, sink, false, depth);
-      else judgeFlat(node.additional, child, entryPath, sink, false);
-    } else if (isContainer(child)) yield jsonWalk(child, entryPath, sink, depth);
-    else jsonFaults(child, entryPath, sink);
-  }
-  if (undeclared > 0) {
-    sink.add({
-      path,
-      code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
-      names: node.accepted,
-      count: undeclared,
-    });
-  }
-}
-
-/** Adds a fault that carries no declared facts (its code and path are the whole issue). */
-function addPlain(sink: IssueSink, code: GateIssueCode, place: Place): void {
-  const path = textOf(place);
-  if (!sink.toldBefore(code, -1, path)) sink.add({ path, code });
 }
 
 /**

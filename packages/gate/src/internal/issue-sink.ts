@@ -1,6 +1,6 @@
 import type { GateIssueCode } from '../issue-codes.ts';
 import type { GateIssue } from '../refusal.ts';
-import { renderNames, renderValues } from '../refusal-text.ts';
+import { renderNames, renderValues } from './wording.ts';
 
 /** How much of the value an interpretation has walked: one visit per value judged. */
 export interface VisitCounter {
@@ -93,7 +93,9 @@ export class IssueSink {
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = issue;
     const types = issue.types?.join(' ') ?? '';
     const bounds = `${minimum}\n${maximum}\n${exclusiveMinimum}\n${exclusiveMaximum}`;
-    return `${issue.code}\n${issue.path}\n${types}\n${issue.format}\n${bounds}\n${values}\n${names}\n${issue.count}\n${issue.optional}`;
+    const { minLength, maxLength, pattern, minItems, maxItems, multipleOf, indexes } = issue;
+    const shape = `${minLength}\n${maxLength}\n${pattern}\n${minItems}\n${maxItems}\n${multipleOf}\n${indexes}`;
+    return `${issue.code}\n${issue.path}\n${types}\n${issue.format}\n${bounds}\n${values}\n${names}\n${issue.count}\n${issue.optional}\n${shape}`;
   }
 
   #listNumber<TItem>(list: readonly TItem[], read: (list: readonly TItem[]) => string): number {
@@ -111,7 +113,7 @@ export class IssueSink {
 
 /** An issue and the lists it carries, frozen: a refusal is a value the caller may share freely. */
 function frozenIssue(issue: GateIssue): GateIssue {
-  for (const list of [issue.types, issue.values, issue.names])
+  for (const list of [issue.types, issue.values, issue.names, issue.indexes])
     if (list !== undefined) Object.freeze(list);
   return Object.freeze(issue);
 }

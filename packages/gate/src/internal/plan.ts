@@ -1,15 +1,4 @@
-/*
- * Longer than 400 lines: the plan reads every keyword of a published document once, for both the
- * generated checker and the interpreter; it splits by keyword with the per-keyword modules the
- * vocabulary issue plans.
- */
-import {
-  type JsonValue,
-  SCHEMA_ERROR_CODES,
-  SchemaDefectError,
-  TEMPORAL_FORMATS,
-  type TemporalFormat,
-} from '@portcullis/schema';
+import type { JsonValue } from '@portcullis/schema';
 import {
   escapePointerSegment,
   isJsonObject,
@@ -19,29 +8,22 @@ import {
 } from '@portcullis/schema/document';
 import { GATE_KEYWORDS } from '../keywords.ts';
 import type { GateDeclaredType } from '../refusal.ts';
-import { EnumIndex } from './enum-index.ts';
+import { defect } from './defect.ts';
+import type { EnumIndex } from './enum-index.ts';
 import { declareFacts, type Facts } from './facts.ts';
+import { KEYWORD_TABLE } from './keywords/index.ts';
+import type { BoundCheck, PlanReader } from './keywords/keyword.ts';
 
 /** The seven JSON Schema type names. */
 export type JsonType = GateDeclaredType;
 
-const JSON_TYPES: ReadonlySet<string> = new Set([
-  'null',
-  'boolean',
-  'object',
-  'array',
-  'number',
-  'integer',
-  'string',
-]);
 const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   ...GATE_KEYWORDS.judged,
   ...GATE_KEYWORDS.annotations,
 ]);
-const FORMATS: ReadonlySet<string> = new Set(TEMPORAL_FORMATS);
 
 /** A declared property of an object node. */
-interface PlanProperty {
+export interface PlanProperty {
   readonly name: string;
   /** The name escaped as a JSON-pointer segment, for refusal paths. */
   readonly segment: string;
@@ -53,7 +35,8 @@ interface PlanProperty {
 
 /**
  * One schema of the document, validated and with its reference resolved. Both the generated checker
- * and the refusal interpreter read this one structure, so they judge the same thing.
+ * and the refusal interpreter read this one structure, so they judge the same thing. Each field is
+ * filled by the keyword module that reads it (see `keywords/index.ts`).
  */
 export interface PlanNode {
   readonly id: number;
@@ -62,18 +45,16 @@ export interface PlanNode {
   /** `all` for the schema `true`, `none` for `false`, else the keywords below apply. */
   admits: 'all' | 'none' | 'schema';
   types: readonly JsonType[] | undefined;
+  /**
+   * The assertions on one kind of value (bounds, format, lengths, `enum`, `const`...), each with
+   * what it read, in the table's order.
+   */
+  checks: BoundCheck[];
   enumValues: readonly JsonValue[] | undefined;
   /** The same members, indexed: membership is one lookup, whatever their number. */
   enumIndex: EnumIndex | undefined;
-  hasConst: boolean;
-  constValue: JsonValue | undefined;
-  /** `[constValue]`, frozen, when `hasConst`: the one accepted value a refusal tells. */
+  /** `[const]`, frozen, when the node declares a `const`. */
   constValues: readonly JsonValue[] | undefined;
-  minimum: number | bigint | undefined;
-  maximum: number | bigint | undefined;
-  exclusiveMinimum: number | bigint | undefined;
-  exclusiveMaximum: number | bigint | undefined;
-  format: TemporalFormat | undefined;
   /** Declared properties in document order; `undefined` when the keyword is absent. */
   properties: readonly PlanProperty[] | undefined;
   /** Names in `required` that `properties` does not declare (judged by `additional`). */
@@ -89,14 +70,14 @@ export interface PlanNode {
   /** The schema for every item; `undefined` admits any JSON. */
   items: PlanNode | undefined;
   anyOf: readonly PlanNode[] | undefined;
+  /** For an `anyOf` that is a discriminated object union: how a value selects its member. */
+  discriminator: PlanDiscriminator | undefined;
   ref: PlanNode | undefined;
   /**
    * The declared facts of the place, completed through its `$ref` chain and `anyOf` (see
    * `declareFacts`), computed once when the plan is built.
    */
   facts: Facts;
-  /** What an OUT_OF_RANGE fault tells: the place's types (as in `facts`) and its own bounds. */
-  rangeFacts: Facts;
   /** For an `anyOf`: every type its alternatives declare, or `undefined` when one declares none. */
   alternativeTypes: readonly GateDeclaredType[] | undefined;
   /**
@@ -107,63 +88,32 @@ export interface PlanNode {
   pure: boolean;
 }
 
+/**
+ * The discriminator of an `anyOf` whose members (besides `{"type": "null"}`) are object shapes that
+ * each require the property `name` with a distinct string literal (`discriminatorOf` in
+ * `@portcullis/schema/document`, the one reading of the rule).
+ */
+export interface PlanDiscriminator {
+  readonly name: string;
+  /** The name escaped as a JSON-pointer segment, for refusal paths. */
+  readonly segment: string;
+  /** The name is a member of `Object.prototype`: it is read only as an own property. */
+  readonly inherited: boolean;
+  /** Each literal, to the member it selects. */
+  readonly members: ReadonlyMap<string, PlanNode>;
+  /** The literals, frozen, in the members' order: what a refusal tells. */
+  readonly values: readonly string[];
+  /** The alternatives that are no object shape (the `null` of a nullable union). */
+  readonly others: readonly PlanNode[];
+}
+
 /** The compiled plan of a whole document: its root and every node, indexed by `id`. */
 export interface Plan {
   readonly root: PlanNode;
   readonly nodes: readonly PlanNode[];
 }
 
-/**
- * Throws the document's defect. The one place the gate builds a `SchemaDefectError`: the message is
- * a sentence of its own, the pointer travels separately.
- */
-function defect(code: keyof typeof SCHEMA_ERROR_CODES, pointer: string, message: string): never {
-  throw new SchemaDefectError(SCHEMA_ERROR_CODES[code], message, { path: pointer });
-}
-
 const NO_FACTS: Facts = Object.freeze({});
-
-/**
- * The deepest an `enum` or `const` value may nest: the decoder's own nesting limit, so no value a
- * request carries is deeper, and the gate's comparisons and renderings of such a value stay well
- * within the engine's stack.
- */
-const DEEPEST_DECLARED_VALUE = 1000;
-
-/** True when `value` nests arrays and objects more than `limit` levels deep (read without recursion). */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const pending: Array<readonly [unknown, number]> = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [current, depth] = next;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= limit) return true;
-    for (const item of Array.isArray(current) ? current : Object.values(current))
-      pending.push([item, depth + 1]);
-  }
-  return false;
-}
-
-function isBound(value: unknown): value is number | bigint {
-  return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
-}
-
-/**
- * A frozen deep copy of a document value. Refusal issues hand declared facts (types, enum members, a
- * const) to the caller of `judge`; a copy keeps a consumer that edits a refusal from editing the
- * published document or the plan the compiled gate judges by.
- */
-function frozenCopy<TValue>(value: TValue): TValue {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Object.freeze(value.map((item) => frozenCopy(item))) as TValue;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    Object.defineProperty(copy, key, {
-      value: frozenCopy((value as Record<string, unknown>)[key]),
-      enumerable: true,
-    });
-  }
-  return Object.freeze(copy) as TValue;
-}
 
 function isSchemaNode(value: unknown): value is SchemaNode {
   return typeof value === 'boolean' || isJsonObject(value);
@@ -172,8 +122,8 @@ function isSchemaNode(value: unknown): value is SchemaNode {
 /**
  * Validates `document` and builds its plan. Every subschema in keyword position is read, `$defs`
  * included, and every `$ref` is resolved now: an unresolvable or non-local reference, a keyword
- * outside {@link GATE_KEYWORDS}, a format outside {@link TEMPORAL_FORMATS}, a malformed keyword value,
- * or a cycle of references that never descends into the value throws {@link SchemaDefectError}.
+ * outside {@link GATE_KEYWORDS}, a format the gate does not assert, a malformed keyword value, or a
+ * cycle of references that never descends into the value throws `SchemaDefectError`.
  */
 export function buildPlan(document: SchemaNode): Plan {
   if (!isSchemaNode(document))
@@ -196,16 +146,10 @@ export function buildPlan(document: SchemaNode): Plan {
       pointer,
       admits: schema === true ? 'all' : schema === false ? 'none' : 'schema',
       types: undefined,
+      checks: [],
       enumValues: undefined,
       enumIndex: undefined,
-      hasConst: false,
-      constValue: undefined,
       constValues: undefined,
-      minimum: undefined,
-      maximum: undefined,
-      exclusiveMinimum: undefined,
-      exclusiveMaximum: undefined,
-      format: undefined,
       properties: undefined,
       requiredOnly: [],
       requiredOnlySegments: [],
@@ -214,9 +158,9 @@ export function buildPlan(document: SchemaNode): Plan {
       additional: undefined,
       items: undefined,
       anyOf: undefined,
+      discriminator: undefined,
       ref: undefined,
       facts: NO_FACTS,
-      rangeFacts: NO_FACTS,
       alternativeTypes: undefined,
       pure: false,
     };
@@ -225,16 +169,6 @@ export function buildPlan(document: SchemaNode): Plan {
     built.set(schema, node);
     unread.push([node, schema, pointer]);
     return node;
-  };
-
-  const child = (value: unknown, pointer: string): PlanNode => {
-    if (!isSchemaNode(value))
-      defect(
-        'MALFORMED_SCHEMA',
-        pointer,
-        'A subschema is neither an object nor a boolean; write a schema there.',
-      );
-    return build(value, pointer);
   };
 
   const fill = (node: PlanNode, schema: SchemaObject, pointer: string): void => {
@@ -247,169 +181,25 @@ export function buildPlan(document: SchemaNode): Plan {
         );
       }
     }
-    const at = (keyword: string) => `${pointer}/${keyword}`;
-    const type = schema.type;
-    if (type !== undefined) {
-      const list = Array.isArray(type) ? type : [type];
-      if (
-        list.length === 0 ||
-        !list.every((name) => typeof name === 'string' && JSON_TYPES.has(name)) ||
-        new Set(list).size !== list.length
-      ) {
-        defect(
-          'MALFORMED_SCHEMA',
-          at('type'),
-          'The keyword `type` holds neither a type name nor an array of distinct type names; correct it.',
-        );
-      }
-      node.types = frozenCopy(list as JsonType[]);
-    }
-    if (schema.enum !== undefined) {
-      if (!Array.isArray(schema.enum))
-        defect(
-          'MALFORMED_SCHEMA',
-          at('enum'),
-          'The keyword `enum` does not hold an array; make it an array of the accepted values.',
-        );
-      if (nestsDeeperThan(schema.enum, DEEPEST_DECLARED_VALUE + 1))
-        defect(
-          'MALFORMED_SCHEMA',
-          at('enum'),
-          `The keyword \`enum\` holds a value nested deeper than ${DEEPEST_DECLARED_VALUE} levels; flatten it.`,
-        );
-      node.enumValues = frozenCopy(schema.enum as JsonValue[]);
-      node.enumIndex = new EnumIndex(node.enumValues);
-    }
-    if (Object.hasOwn(schema, 'const')) {
-      if (nestsDeeperThan(schema.const, DEEPEST_DECLARED_VALUE))
-        defect(
-          'MALFORMED_SCHEMA',
-          at('const'),
-          `The keyword \`const\` holds a value nested deeper than ${DEEPEST_DECLARED_VALUE} levels; flatten it.`,
-        );
-      node.hasConst = true;
-      node.constValue = frozenCopy(schema.const as JsonValue);
-      node.constValues = Object.freeze([node.constValue]);
-    }
-    for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
-      const bound = schema[keyword];
-      if (bound === undefined) continue;
-      if (!isBound(bound))
-        defect(
-          'MALFORMED_SCHEMA',
-          at(keyword),
-          `The keyword \`${keyword}\` does not hold a finite number; make it one.`,
-        );
-      node[keyword] = bound;
-    }
-    const format = schema.format;
-    if (format !== undefined) {
-      if (typeof format !== 'string' || !FORMATS.has(format)) {
-        defect(
-          'UNSUPPORTED_CONSTRUCT',
-          at('format'),
-          `The gate asserts only the formats ${TEMPORAL_FORMATS.map((name) => `\`${name}\``).join(', ')}; publish the document without any other.`,
-        );
-      }
-      node.format = format as TemporalFormat;
-    }
-    const required = schema.required;
-    let requiredNames: readonly string[] = [];
-    if (required !== undefined) {
-      if (
-        !Array.isArray(required) ||
-        !required.every((name) => typeof name === 'string') ||
-        new Set(required).size !== required.length
-      ) {
-        defect(
-          'MALFORMED_SCHEMA',
-          at('required'),
-          'The keyword `required` does not hold an array of distinct names; make it one.',
-        );
-      }
-      requiredNames = required as string[];
-    }
-    const properties = schema.properties;
-    const declared = new Set<string>();
-    if (properties !== undefined) {
-      if (!isJsonObject(properties))
-        defect(
-          'MALFORMED_SCHEMA',
-          at('properties'),
-          'The keyword `properties` does not hold an object; make it an object of schemas.',
-        );
-      const list: PlanProperty[] = [];
-      for (const name of Object.keys(properties)) {
-        declared.add(name);
-        list.push({
-          name,
-          segment: escapePointerSegment(name),
-          node: child(properties[name], `${at('properties')}/${escapePointerSegment(name)}`),
-          required: requiredNames.includes(name),
-          inherited: name in Object.prototype,
-        });
-      }
-      node.properties = list;
-    }
-    node.requiredOnly = requiredNames.filter((name) => !declared.has(name));
-    node.requiredOnlySegments = node.requiredOnly.map(escapePointerSegment);
-    node.accepted = Object.freeze([...declared, ...node.requiredOnly]);
-    node.declared = new Set(node.accepted);
-    if (schema.additionalProperties !== undefined) {
-      node.additional = child(schema.additionalProperties, at('additionalProperties'));
-    }
-    if (schema.items !== undefined) {
-      if (Array.isArray(schema.items)) {
-        defect(
-          'MALFORMED_SCHEMA',
-          at('items'),
-          'The keyword `items` holds an array, which 2020-12 spells `prefixItems`; make it one schema.',
-        );
-      }
-      node.items = child(schema.items, at('items'));
-    }
-    const anyOf = schema.anyOf;
-    if (anyOf !== undefined) {
-      if (!Array.isArray(anyOf) || anyOf.length === 0) {
-        defect(
-          'MALFORMED_SCHEMA',
-          at('anyOf'),
-          'The keyword `anyOf` does not hold a non-empty array of schemas; give it at least one schema.',
-        );
-      }
-      node.anyOf = anyOf.map((branch, index) => child(branch, `${at('anyOf')}/${index}`));
-    }
-    const defs = schema.$defs;
-    if (defs !== undefined) {
-      if (!isJsonObject(defs))
-        defect(
-          'MALFORMED_SCHEMA',
-          at('$defs'),
-          'The keyword `$defs` does not hold an object; make it an object of schemas.',
-        );
-      for (const name of Object.keys(defs))
-        child(defs[name], `${at('$defs')}/${escapePointerSegment(name)}`);
-    }
-    const ref = schema.$ref;
-    if (ref !== undefined) {
-      if (typeof ref !== 'string')
-        defect(
-          'MALFORMED_SCHEMA',
-          at('$ref'),
-          'The keyword `$ref` does not hold a string; make it a local reference such as `#/$defs/Name`.',
-        );
-      node.ref = build(resolveRef(document, ref), ref.slice(1));
-    }
+    const reader: PlanReader = {
+      document,
+      at: (keyword) => `${pointer}/${keyword}`,
+      child(value, at) {
+        if (!isSchemaNode(value))
+          defect(
+            'MALFORMED_SCHEMA',
+            at,
+            'A subschema is neither an object nor a boolean; write a schema there.',
+          );
+        return build(value, at);
+      },
+      resolve: (ref) => build(resolveRef(document, ref), ref.slice(1)),
+    };
+    for (const keyword of KEYWORD_TABLE) keyword.read(schema, node, reader);
     node.pure =
       (node.ref !== undefined || node.anyOf !== undefined) &&
       node.types === undefined &&
-      node.enumValues === undefined &&
-      !node.hasConst &&
-      node.minimum === undefined &&
-      node.maximum === undefined &&
-      node.exclusiveMinimum === undefined &&
-      node.exclusiveMaximum === undefined &&
-      node.format === undefined &&
+      node.checks.length === 0 &&
       node.properties === undefined &&
       node.requiredOnly.length === 0 &&
       node.additional === undefined &&

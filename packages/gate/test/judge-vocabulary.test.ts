@@ -1,0 +1,391 @@
+/*
+ * Invariant: the keywords of the extended vocabulary (string lengths in code points, pattern, item
+ * counts, uniqueItems, integer multipleOf, nullables in their three spellings, discriminated object
+ * unions, type-distinct unions) are judged exactly, alike by the generated checker and the
+ * interpreter, and refused in words of the document alone: no canary of the value comes back.
+ */
+import type { SchemaNode } from '@portcullis/schema/document';
+import { describe, expect, it } from 'vitest';
+import { compileGate, GATE_ISSUE_CODES, type GateRefusal, judge } from '../src/index.ts';
+
+const CANARY = 'CANARY-4e1b';
+
+function verdict(value: unknown, document: SchemaNode): boolean {
+  const judged = judge(value, document).ok;
+  expect(compileGate(document).admits(value)).toBe(judged);
+  return judged;
+}
+
+function refusalOf(value: unknown, document: SchemaNode): GateRefusal {
+  const judgement = judge(value, document);
+  expect(compileGate(document).admits(value)).toBe(false);
+  if (judgement.ok) throw new Error('expected a refusal');
+  return judgement.refusal;
+}
+
+/** Everything a refusal carries, as one string, and a check that no canary is in it. */
+function expectNoCanary(refusal: GateRefusal): void {
+  const all = `${refusal.text}\n${JSON.stringify(refusal.issues, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
+  expect(all).not.toContain(CANARY);
+  expect(all).not.toContain('4e1b');
+}
+
+describe('minLength and maxLength', () => {
+  const document = { type: 'string', minLength: 2, maxLength: 3 } as const;
+
+  it('count code points, not UTF-16 units', () => {
+    expect(verdict('ab', document)).toBe(true);
+    expect(verdict('abc', document)).toBe(true);
+    expect(verdict('😀😀😀', document)).toBe(true); // six units, three code points
+    expect(verdict('😀', document)).toBe(false); // two units, one code point
+    expect(verdict('😀😀😀😀', document)).toBe(false);
+    expect(verdict('a', document)).toBe(false);
+    expect(verdict('abcd', document)).toBe(false);
+    expect(verdict('', { type: 'string', maxLength: 0 })).toBe(true);
+    expect(verdict('e\u0301', { type: 'string', maxLength: 1 })).toBe(false); // two code points
+  });
+
+  it('tell every declared bound, never the value', () => {
+    const short = refusalOf('a', document);
+    expect(short.issues).toEqual([{ path: '', code: 'TOO_SHORT', minLength: 2, maxLength: 3 }]);
+    expect(short.text).toContain(
+      'The arguments must be a string of 2 to 3 characters (Unicode code points).',
+    );
+    const long = refusalOf(
+      { s: `${CANARY}${CANARY}` },
+      {
+        type: 'object',
+        properties: { s: { type: 'string', maxLength: 8 } },
+      },
+    );
+    expect(long.issues).toEqual([{ path: '/s', code: 'TOO_LONG', maxLength: 8 }]);
+    expect(long.text).toContain('The value at `/s` must be a string of at most 8 characters');
+    expectNoCanary(long);
+    const one = refusalOf('', { type: 'string', minLength: 1 });
+    expect(one.text).toContain('a string of at least 1 character (Unicode code points).');
+  });
+
+  it('are defects when not a non-negative integer', () => {
+    for (const bad of [-1, 1.5, '3', 2n ** 60n])
+      expect(() => compileGate({ type: 'string', maxLength: bad } as never)).toThrow(
+        /`maxLength` does not hold a non-negative integer/,
+      );
+  });
+});
+
+describe('pattern', () => {
+  it('is searched anywhere, with the u flag, and quotes the pattern, never the value', () => {
+    const document = { type: 'string', pattern: '^[A-Z]{3}-\\d+$' } as const;
+    expect(verdict('ABC-12', document)).toBe(true);
+    expect(verdict('abc-12', document)).toBe(false);
+    expect(verdict('xABC-1', { type: 'string', pattern: 'ABC' })).toBe(true);
+    // With `u`, `.` is one code point: an emoji is one character.
+    expect(verdict('😀', { type: 'string', pattern: '^.$' })).toBe(true);
+    expect(verdict('é', { type: 'string', pattern: '^\\p{L}$' })).toBe(true);
+    const refusal = refusalOf(CANARY, document);
+    expect(refusal.issues).toEqual([
+      { path: '', code: 'PATTERN_MISMATCH', pattern: '^[A-Z]{3}-\\d+$' },
+    ]);
+    expect(refusal.text).toContain(
+      'The arguments must match the declared pattern `^[A-Z]{3}-\\d+$`',
+    );
+    expectNoCanary(refusal);
+  });
+
+  it('keeps no state between values (no g or y flag)', () => {
+    const document = { type: 'string', pattern: 'a' } as const;
+    for (let i = 0; i < 4; i++) expect(verdict('a', document)).toBe(true);
+  });
+
+  it('is a defect when it does not compile with the u flag', () => {
+    expect(() => compileGate({ type: 'string', pattern: '\\a' })).toThrow(/`u` flag/);
+    expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(/`u` flag/);
+    expect(() => compileGate({ type: 'string', pattern: 4 } as never)).toThrow(/`pattern`/);
+  });
+});
+
+describe('minItems, maxItems and uniqueItems', () => {
+  const document = {
+    type: 'array',
+    items: {},
+    minItems: 1,
+    maxItems: 4,
+    uniqueItems: true,
+  } as const;
+
+  it('count items and compare them as JSON', () => {
+    expect(verdict([1], document)).toBe(true);
+    expect(verdict([], document)).toBe(false);
+    expect(verdict([1, 2, 3, 4, 5], document)).toBe(false);
+    expect(verdict([1, 1], document)).toBe(false);
+    expect(verdict([1, 1n], document)).toBe(false); // a bigint equals the same integer
+    expect(verdict([2n ** 60n, 2 ** 60], document)).toBe(false);
+    expect(verdict([2n ** 60n + 1n, 2 ** 60], document)).toBe(true); // exact, not rounded
+    expect(
+      verdict(
+        [
+          { a: 1, b: [true] },
+          { b: [true], a: 1 },
+        ],
+        document,
+      ),
+    ).toBe(false);
+    expect(verdict([{ a: 1 }, { a: 2 }], document)).toBe(true);
+    expect(verdict([[1], ['1']], document)).toBe(true);
+    expect(verdict(['1', 1], document)).toBe(true);
+    expect(verdict([null, false], document)).toBe(true);
+    expect(verdict([0, -0], document)).toBe(false);
+    expect(verdict([1, true], document)).toBe(true);
+    expect(verdict([{}, []], document)).toBe(true);
+  });
+
+  it('name the two indexes of equal items, never the items', () => {
+    const refusal = refusalOf([CANARY, 'b', CANARY], document);
+    expect(refusal.issues).toEqual([{ path: '', code: 'DUPLICATE_ITEMS', indexes: [0, 2] }]);
+    expect(refusal.text).toContain(
+      'The arguments must hold distinct items; the items at indexes 0 and 2 are equal.',
+    );
+    expectNoCanary(refusal);
+    const few = refusalOf([], document);
+    expect(few.issues).toEqual([{ path: '', code: 'TOO_FEW_ITEMS', minItems: 1, maxItems: 4 }]);
+    expect(few.text).toContain('The arguments must be an array of 1 to 4 items.');
+    const many = refusalOf([1, 2, 3, 4, 5], { type: 'array', maxItems: 1 });
+    expect(many.issues).toEqual([{ path: '', code: 'TOO_MANY_ITEMS', maxItems: 1 }]);
+    expect(many.text).toContain('The arguments must be an array of at most 1 item.');
+  });
+
+  it('judge uniqueness in time linear in the array', () => {
+    const items = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `n${i}` }));
+    items.push({ name: 'n7', id: 7 });
+    const started = performance.now();
+    expect(verdict(items, { type: 'array', uniqueItems: true })).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('compare items nested as deep as the decoder admits', () => {
+    const nest = (depth: number, leaf: unknown): unknown => {
+      let value = leaf;
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    };
+    const document = { type: 'array', uniqueItems: true } as const;
+    expect(verdict([nest(999, 1), nest(999, 1n)], document)).toBe(false);
+    expect(verdict([nest(999, 1), nest(999, 2)], document)).toBe(true);
+    expect(refusalOf([nest(999, 1), 2, nest(999, 1)], document).issues).toEqual([
+      { path: '', code: 'DUPLICATE_ITEMS', indexes: [0, 2] },
+    ]);
+  });
+
+  it('read uniqueItems false as nothing, and refuse a malformed one', () => {
+    expect(verdict([1, 1], { type: 'array', uniqueItems: false })).toBe(true);
+    expect(() => compileGate({ type: 'array', uniqueItems: 'yes' } as never)).toThrow(
+      /`uniqueItems` does not hold a boolean/,
+    );
+    expect(() => compileGate({ type: 'array', minItems: -1 })).toThrow(/`minItems`/);
+  });
+});
+
+describe('multipleOf on integers', () => {
+  it('is exact for doubles and bigints alike', () => {
+    const document = { type: 'integer', multipleOf: 3 } as const;
+    expect(verdict(9, document)).toBe(true);
+    expect(verdict(-9, document)).toBe(true);
+    expect(verdict(0, document)).toBe(true);
+    expect(verdict(10, document)).toBe(false);
+    expect(verdict(3n ** 40n, document)).toBe(true);
+    expect(verdict(3n ** 40n + 1n, document)).toBe(false);
+    expect(verdict(2 ** 60, { type: 'integer', multipleOf: 2 ** 30 })).toBe(true);
+    expect(verdict(2 ** 60, document)).toBe(false);
+    const big = { type: 'integer', multipleOf: 2n ** 62n } as const;
+    expect(verdict(2n ** 63n, big)).toBe(true);
+    expect(verdict(2 ** 63, big)).toBe(true);
+    expect(verdict(2n ** 62n + 2n, big)).toBe(false);
+    // A fraction is no multiple of an integer, where the place also admits numbers.
+    expect(verdict(1.5, { type: 'number', multipleOf: 3 })).toBe(false);
+  });
+
+  it('tells the divisor, never the value', () => {
+    const refusal = refusalOf(7_777_777_771, { type: 'integer', multipleOf: 5 });
+    expect(refusal.issues).toEqual([{ path: '', code: 'NOT_MULTIPLE', multipleOf: 5 }]);
+    expect(refusal.text).toContain('The arguments must be a multiple of 5.');
+    expect(refusal.text).not.toContain('7777777771');
+  });
+
+  it('refuses a fractional or non-positive divisor as a document defect', () => {
+    for (const bad of [0.5, 0, -3, '3'])
+      expect(() => compileGate({ type: 'integer', multipleOf: bad } as never)).toThrow(
+        /declare an integer in smaller units/,
+      );
+  });
+});
+
+describe('nullables', () => {
+  const spellings: ReadonlyArray<readonly [string, SchemaNode]> = [
+    ['type: [T, "null"]', { type: ['string', 'null'], maxLength: 3 }],
+    ['anyOf: [T, {type: "null"}]', { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] }],
+    ['nullable: true (OpenAPI 3.0)', { type: 'string', maxLength: 3, nullable: true }],
+  ];
+  it.each(spellings)('%s admits null and the type, nothing else', (_, document) => {
+    expect(verdict(null, document)).toBe(true);
+    expect(verdict('abc', document)).toBe(true);
+    expect(verdict('abcd', document)).toBe(false);
+    expect(verdict(3, document)).toBe(false);
+    const refusal = refusalOf(3, document);
+    expect(refusal.text).toMatch(
+      /must (be|match one of the declared alternatives, namely) a string or null/,
+    );
+  });
+
+  it.each(spellings)('%s refuses a canary without repeating it', (_, document) => {
+    const refusal = refusalOf(`${CANARY}${CANARY}`, document);
+    expect(refusal.issues.map((issue) => issue.code)).toEqual(['TOO_LONG']);
+    expectNoCanary(refusal);
+    expectNoCanary(refusalOf({ [CANARY]: CANARY }, document));
+  });
+
+  it('nullable true beside an enum admits null; nullable false asserts nothing', () => {
+    expect(verdict(null, { enum: ['a', 'b'], nullable: true })).toBe(true);
+    expect(verdict(null, { type: 'string', enum: ['a'], nullable: true })).toBe(true);
+    expect(verdict('c', { type: 'string', enum: ['a'], nullable: true })).toBe(false);
+    expect(verdict(null, { type: 'string', nullable: false })).toBe(false);
+    expect(verdict(null, { nullable: false })).toBe(true);
+    expect(() => compileGate({ type: 'string', nullable: 'yes' } as never)).toThrow(
+      /`nullable` does not hold a boolean/,
+    );
+  });
+
+  it('an optional nullable property: absent and null are both admitted', () => {
+    const document = {
+      type: 'object',
+      properties: { note: { type: ['string', 'null'] } },
+      additionalProperties: false,
+    } as const;
+    expect(verdict({}, document)).toBe(true);
+    expect(verdict({ note: null }, document)).toBe(true);
+    expect(verdict({ note: 1 }, document)).toBe(false);
+  });
+});
+
+describe('a discriminated object union', () => {
+  const cat = {
+    type: 'object',
+    properties: { kind: { const: 'cat' }, lives: { type: 'integer', minimum: 0, maximum: 9 } },
+    required: ['kind', 'lives'],
+    additionalProperties: false,
+  } as const;
+  const dog = {
+    type: 'object',
+    properties: { kind: { const: 'dog' }, name: { type: 'string', maxLength: 4 } },
+    required: ['kind'],
+    additionalProperties: false,
+  } as const;
+  const document = {
+    type: 'object',
+    properties: { pet: { anyOf: [cat, dog, { type: 'null' }] } },
+    required: ['pet'],
+    additionalProperties: false,
+  } as const;
+
+  it('judges the member the discriminator selects', () => {
+    expect(verdict({ pet: { kind: 'cat', lives: 9 } }, document)).toBe(true);
+    expect(verdict({ pet: { kind: 'dog' } }, document)).toBe(true);
+    expect(verdict({ pet: null }, document)).toBe(true);
+    expect(verdict({ pet: { kind: 'dog', lives: 9 } }, document)).toBe(false);
+    expect(verdict({ pet: { kind: 'cat' } }, document)).toBe(false);
+    expect(verdict({ pet: { kind: 'cow' } }, document)).toBe(false);
+    expect(verdict({ pet: {} }, document)).toBe(false);
+    expect(verdict({ pet: [] }, document)).toBe(false);
+    expect(verdict({ pet: 'cat' }, document)).toBe(false);
+  });
+
+  it('tells the selected member faults at their declared paths', () => {
+    const refusal = refusalOf({ pet: { kind: 'cat', lives: 10, [CANARY]: CANARY } }, document);
+    expect(refusal.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ['OUT_OF_RANGE', '/pet/lives'],
+      ['UNDECLARED_PROPERTY', '/pet'],
+    ]);
+    expectNoCanary(refusal);
+  });
+
+  it('tells the accepted discriminator values when it is missing or unknown', () => {
+    for (const pet of [{ kind: CANARY }, {}, { kind: 7 }, { lives: 1 }]) {
+      const refusal = refusalOf({ pet }, document);
+      expect(refusal.issues).toEqual([
+        {
+          path: '/pet/kind',
+          code: GATE_ISSUE_CODES.DISCRIMINATOR_MISMATCH,
+          values: ['cat', 'dog'],
+        },
+      ]);
+      expect(refusal.text).toContain(
+        'The value at `/pet/kind` must be present and be one of "cat", "dog": it selects which declared shape the object must have.',
+      );
+      expectNoCanary(refusal);
+    }
+    const other = refusalOf({ pet: 4 }, document);
+    expect(other.issues).toEqual([
+      { path: '/pet', code: 'NO_ALTERNATIVE', types: ['object', 'null'] },
+    ]);
+  });
+
+  it('reads the discriminator as an own property', () => {
+    const inherited = {
+      anyOf: [
+        { type: 'object', properties: { toString: { const: 'a' } }, required: ['toString'] },
+        { type: 'object', properties: { toString: { const: 'b' } }, required: ['toString'] },
+      ],
+    } as const;
+    expect(verdict({ toString: 'a' }, inherited)).toBe(true);
+    expect(verdict({}, inherited)).toBe(false);
+  });
+});
+
+describe('a union of distinct types', () => {
+  const document = {
+    anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer', minimum: 0 }, { type: 'boolean' }],
+  } as const;
+  it('is judged by the value type, and a refusal names the accepted types', () => {
+    expect(verdict('ab', document)).toBe(true);
+    expect(verdict(3, document)).toBe(true);
+    expect(verdict(true, document)).toBe(true);
+    expect(refusalOf('abc', document).issues).toEqual([
+      { path: '', code: 'TOO_LONG', maxLength: 2 },
+    ]);
+    const wrong = refusalOf(null, document);
+    expect(wrong.issues).toEqual([
+      { path: '', code: 'NO_ALTERNATIVE', types: ['string', 'integer', 'boolean'] },
+    ]);
+    expect(wrong.text).toContain(
+      'The arguments must match one of the declared alternatives, namely a string or an integer or a boolean (true or false).',
+    );
+    for (const canary of [CANARY, [CANARY], { [CANARY]: CANARY }])
+      expectNoCanary(refusalOf(canary, document));
+  });
+});
+
+describe('refusals of the new keywords stay bounded', () => {
+  it('a map of entries failing alike is one line; many distinct faults end in the more line', () => {
+    const map = {
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: 2, pattern: '^[a-z]*$' },
+    } as const;
+    const value = Object.fromEntries(
+      Array.from({ length: 10_000 }, (_, i) => [`${CANARY}${i}`, `${CANARY}${i}`]),
+    );
+    const refusal = refusalOf(value, map);
+    expect(refusal.issues.map((issue) => issue.code)).toEqual(['TOO_LONG', 'PATTERN_MISMATCH']);
+    expect(refusal.more).toBe(false);
+    expectNoCanary(refusal);
+    const items = {
+      type: 'array',
+      items: { type: 'array', uniqueItems: true, maxItems: 1 },
+    } as const;
+    const many = refusalOf(
+      Array.from({ length: 1000 }, () => [CANARY, CANARY]),
+      items,
+    );
+    expect(many.issues).toHaveLength(32);
+    expect(many.more).toBe(true);
+    expectNoCanary(many);
+  });
+});
