@@ -2,7 +2,7 @@ import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/sc
 import type { Publication, SchemaSide } from './dialect.ts';
 import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
 import { expandOptions } from './inline-refs.ts';
-import { dropConstraints } from './internal/constraints.ts';
+import { type Drops, dropConstraints } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { expandRefs } from './internal/inline.ts';
 import { measureSchema } from './internal/measure.ts';
@@ -75,26 +75,16 @@ const UNSUPPORTED = new Set([
  * lengths and `pattern`, `maxItems`, `uniqueItems`, a `minItems` other than 0 or 1, a format outside
  * {@link ANTHROPIC_STRICT_FORMATS}.
  */
-function droppedBy(node: SchemaObject): ReadonlySet<string> {
-  const dropped = new Set([
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'minLength',
-    'maxLength',
-    'pattern',
-    'maxItems',
-    'uniqueItems',
-  ]);
-  const minItems = node.minItems;
-  if (minItems !== undefined && minItems !== 0 && minItems !== 1) dropped.add('minItems');
-  if (typeof node.format === 'string' && !ANTHROPIC_STRICT_FORMATS.has(node.format)) {
-    dropped.add('format');
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'minItems':
+      return node.minItems !== 0 && node.minItems !== 1;
+    case 'format':
+      return !ANTHROPIC_STRICT_FORMATS.has(String(node.format));
+    default:
+      return true;
   }
-  return dropped;
-}
+};
 
 /**
  * The closed last level of an unrolled recursion: an object that accepts no names (so a deeper
@@ -152,10 +142,7 @@ function anthropicPass(side: SchemaSide): Pass {
     after: (node, at, ctx) => {
       // An output narrows nothing: its drops are stated in words, never listed.
       const place = side === 'input' ? ctx : { narrowed: [] };
-      let out: Record<string, unknown> = omit(
-        dropConstraints(node, droppedBy(node), at, place),
-        UNSUPPORTED,
-      );
+      let out: Record<string, unknown> = omit(dropConstraints(node, drops, at, place), UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) {
         out = renameKeyword(out, 'oneOf', 'anyOf');
       }

@@ -1,15 +1,8 @@
 import type { SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
-import { dropConstraints } from './internal/constraints.ts';
+import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
-import {
-  deepCopy,
-  fromEntries,
-  inDocumentOrder,
-  omit,
-  type Pass,
-  rewrite,
-} from './internal/rewrite.ts';
+import { deepCopy, fromEntries, omit, type Pass, rewrite } from './internal/rewrite.ts';
 import { mergeRootRef } from './internal/root-ref.ts';
 
 const REMOVED = new Set(['$schema', 'title']);
@@ -22,32 +15,33 @@ const FORMATS: ReadonlySet<string> = new Set(['date-time', 'date', 'time']);
  * bounds, `multipleOf`, string lengths, `pattern`, `uniqueItems`, a format but `date-time`,
  * `date` and `time`. `minimum`, `maximum`, `minItems` and `maxItems` are kept.
  */
-function droppedBy(node: SchemaObject): ReadonlySet<string> {
-  const dropped = new Set([
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'minLength',
-    'maxLength',
-    'pattern',
-    'uniqueItems',
-  ]);
-  if (typeof node.format === 'string' && !FORMATS.has(node.format)) dropped.add('format');
-  return dropped;
-}
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'multipleOf':
+    case 'minLength':
+    case 'maxLength':
+    case 'pattern':
+    case 'uniqueItems':
+      return true;
+    case 'format':
+      return !FORMATS.has(String(node.format));
+    default:
+      return false;
+  }
+};
 
 function render(canonical: SchemaObject, side: SchemaSide) {
   const narrowed: string[] = [];
   const pass: Pass = {
     after: (node, at, ctx) =>
       fromEntries(
-        Object.entries(omit(dropConstraints(node, droppedBy(node), at, ctx), REMOVED)).map(
-          ([key, value]) => {
-            if (key === 'oneOf') return ['anyOf', value];
-            if (key === 'const') return ['enum', [value]];
-            return [key, value];
-          },
-        ),
+        Object.entries(omit(dropConstraints(node, drops, at, ctx), REMOVED)).map(([key, value]) => {
+          if (key === 'oneOf') return ['anyOf', value];
+          if (key === 'const') return ['enum', [value]];
+          return [key, value];
+        }),
       ),
   };
   const schema = objectRoot(
@@ -58,7 +52,7 @@ function render(canonical: SchemaObject, side: SchemaSide) {
     'gemini_json',
     side,
   );
-  return { schema, narrowed: inDocumentOrder(schema, new Set(narrowed)) };
+  return { schema, narrowed: parentsFirst(narrowed) };
 }
 
 /**

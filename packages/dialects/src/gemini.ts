@@ -1,13 +1,12 @@
 import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
-import { dropConstraints } from './internal/constraints.ts';
+import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { describedBreak, expandRefs } from './internal/inline.ts';
 import {
   deepCopy,
   fromEntries,
-  inDocumentOrder,
   isMap,
   isObjectSchema,
   isOpen,
@@ -105,25 +104,30 @@ const UNPORTABLE_PATTERN = /\(\?<?[=!]|\\[1-9]|\\k</;
  * (doubles cannot state int64 bounds exactly), a string format but `date-time` (and a number
  * format but Gemini's), a pattern with lookaround or a backreference.
  */
-function droppedBy(node: SchemaObject): ReadonlySet<string> {
-  const dropped = new Set(['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'uniqueItems']);
-  const types = typesOf(node);
-  if (types.includes('integer')) {
-    dropped.add('minimum');
-    dropped.add('maximum');
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'multipleOf':
+    case 'uniqueItems':
+      return true;
+    case 'minimum':
+    case 'maximum':
+      return typesOf(node).includes('integer');
+    case 'format': {
+      const types = typesOf(node);
+      const format = String(node.format);
+      return !(
+        (types.includes('string') && STRING_FORMATS.has(format)) ||
+        ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format))
+      );
+    }
+    case 'pattern':
+      return UNPORTABLE_PATTERN.test(String(node.pattern));
+    default:
+      return false;
   }
-  const format = node.format;
-  if (typeof format === 'string') {
-    const keep =
-      (types.includes('string') && STRING_FORMATS.has(format)) ||
-      ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format));
-    if (!keep) dropped.add('format');
-  }
-  if (typeof node.pattern === 'string' && UNPORTABLE_PATTERN.test(node.pattern)) {
-    dropped.add('pattern');
-  }
-  return dropped;
-}
+};
 
 function typesOf(node: SchemaObject): readonly unknown[] {
   const type = node.type;
@@ -162,7 +166,7 @@ function geminiPass(side: SchemaSide): Pass {
     after: (node, at, ctx) => {
       // An output narrows nothing: its drops are stated in words, never listed.
       const place = side === 'input' ? ctx : { narrowed: [] };
-      let out: Record<string, unknown> = { ...dropConstraints(node, droppedBy(node), at, place) };
+      let out: Record<string, unknown> = { ...dropConstraints(node, drops, at, place) };
       if (Object.hasOwn(out, 'oneOf')) {
         out = renameKeyword(out, 'oneOf', 'anyOf');
       }
@@ -233,7 +237,7 @@ function render(canonical: SchemaObject, side: SchemaSide) {
     dialect: 'gemini',
   }).schema;
   const schema = objectRoot(rewrite(inlined, geminiPass(side), { narrowed }), 'gemini', side);
-  return { schema, narrowed: inDocumentOrder(schema, new Set(narrowed)) };
+  return { schema, narrowed: parentsFirst(narrowed) };
 }
 
 /**

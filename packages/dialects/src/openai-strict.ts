@@ -8,13 +8,12 @@ import {
   tryResolveRef,
 } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
-import { dropConstraints } from './internal/constraints.ts';
+import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { measureSchema } from './internal/measure.ts';
 import {
   deepCopy,
   fromEntries,
-  inDocumentOrder,
   isMap,
   isObjectSchema,
   isOpen,
@@ -77,14 +76,21 @@ const LOOKAROUND = /\(\?<?[=!]/;
  * lookaround. Everything else of the vocabulary (`pattern`, the named formats, `minItems`,
  * `maxItems`, the number bounds, `multipleOf`) is kept.
  */
-function droppedBy(node: SchemaObject): ReadonlySet<string> {
-  const dropped = new Set(['minLength', 'maxLength', 'uniqueItems']);
-  if (typeof node.format === 'string' && !OPENAI_STRICT_FORMATS.has(node.format)) {
-    dropped.add('format');
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'minLength':
+    case 'maxLength':
+    case 'uniqueItems':
+      return true;
+    case 'format':
+      return !OPENAI_STRICT_FORMATS.has(String(node.format));
+    case 'pattern':
+      return LOOKAROUND.test(String(node.pattern));
+    default:
+      return false;
   }
-  if (typeof node.pattern === 'string' && LOOKAROUND.test(node.pattern)) dropped.add('pattern');
-  return dropped;
-}
+};
+
 /** The null branch of an optional property's union; fresh at every use, never shared. */
 const nullSchema = (): SchemaObject => ({ type: 'null' });
 
@@ -147,7 +153,7 @@ function strictPass(side: SchemaSide): Pass {
     after: (node, at, ctx) => {
       // An output narrows nothing: its drops are stated in words, never listed.
       const place = side === 'input' ? ctx : { narrowed: [] };
-      let out: SchemaObject = omit(dropConstraints(node, droppedBy(node), at, place), UNSUPPORTED);
+      let out: SchemaObject = omit(dropConstraints(node, drops, at, place), UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) out = renameKeyword(out, 'oneOf', 'anyOf');
       const ref = refOf(out);
       if (ref !== undefined && Object.keys(out).length > 1) {
@@ -192,7 +198,7 @@ function render(canonical: SchemaObject, side: SchemaSide) {
       'openai_strict',
     );
   }
-  return { schema, narrowed: inDocumentOrder(schema, new Set(narrowed)) };
+  return { schema, narrowed: parentsFirst(narrowed) };
 }
 
 /** The JSON type of a value, as `type` names it (`integer` for a whole number). */

@@ -333,3 +333,28 @@ describe('gemini output: vocabulary narrowing alone', () => {
     expect(out.schema).not.toHaveProperty('required');
   });
 });
+
+describe('gemini patterns', () => {
+  it('keeps a plain pattern and drops one with lookaround or a backreference, in words', () => {
+    const { schema, narrowed } = gemini.publish(
+      {
+        $schema: SCHEMA_2020,
+        type: 'object',
+        properties: {
+          plain: { type: 'string', pattern: '^[a-z]{2,8}$' },
+          ahead: { type: 'string', pattern: '^(?!x)[a-z]+$' },
+          again: { type: 'string', pattern: '^(a)\\1$' },
+        },
+        required: ['plain', 'ahead', 'again'],
+        additionalProperties: false,
+      },
+      'input',
+    );
+    expect(props(schema)).toEqual({
+      plain: { type: 'string', pattern: '^[a-z]{2,8}$' },
+      ahead: { type: 'string', description: 'Matches the regular expression `^(?!x)[a-z]+$`.' },
+      again: { type: 'string', description: 'Matches the regular expression `^(a)\\1$`.' },
+    });
+    expect(narrowed).toEqual(['/properties/ahead', '/properties/again']);
+  });
+});

@@ -45,7 +45,10 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
   ipv6: 'An IPv6 address (RFC 4291).',
 };
 
-const has = (node: SchemaObject, keyword: string, dropped: ReadonlySet<string>) =>
+/** Whether a dialect drops `keyword` from `node` (it is only asked of keywords `node` holds). */
+export type Drops = (keyword: ValueConstraint, node: SchemaObject) => boolean;
+
+const has = (node: SchemaObject, keyword: ValueConstraint, dropped: ReadonlySet<string>) =>
   dropped.has(keyword) && Object.hasOwn(node, keyword);
 
 const plural = (count: unknown, noun: string) =>
@@ -57,8 +60,8 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 function countSentence(
   node: SchemaObject,
   dropped: ReadonlySet<string>,
-  min: string,
-  max: string,
+  min: ValueConstraint,
+  max: ValueConstraint,
   noun: string,
 ): string | undefined {
   const low = has(node, min, dropped) ? node[min] : undefined;
@@ -114,21 +117,41 @@ export function constraintWords(node: SchemaObject, dropped: ReadonlySet<string>
 }
 
 /**
- * `node` without the `dropped` constraints it holds, each stated in words at the end of its
- * description, and its place (`at`, a pointer into the rendering) listed in `ctx.narrowed`.
- * Returns `node` itself when it holds none of them.
+ * `node` without the value constraints `drops` says the dialect cannot state, each stated in words
+ * at the end of its description, and its place (`at`, a pointer into the rendering) listed in
+ * `ctx.narrowed`. Returns `node` itself when it holds none of them.
  */
 export function dropConstraints(
   node: SchemaObject,
-  dropped: ReadonlySet<string>,
+  drops: Drops,
   at: Segments,
   ctx: RewriteContext,
 ): SchemaObject {
-  if (!Object.keys(node).some((key) => dropped.has(key))) return node;
+  let dropped: Set<string> | undefined;
+  for (const keyword of VALUE_CONSTRAINTS) {
+    if (Object.hasOwn(node, keyword) && drops(keyword, node)) (dropped ??= new Set()).add(keyword);
+  }
+  if (dropped === undefined) return node;
   const words = constraintWords(node, dropped);
   const kept = fromEntries(Object.entries(node).filter(([key]) => !dropped.has(key)));
   ctx.narrowed.push(pointer(at));
   return words === ''
     ? kept
     : withKeyword(kept, 'description', joinSentences(kept.description, words));
+}
+
+/**
+ * `narrowed` pointers collected during one rewrite (a place is listed after the places below it,
+ * since a rewrite finishes a node after its children, and a place replaced whole before anything
+ * below it) put in document order: each place moved in front of the places below it, which were
+ * listed right before it.
+ */
+export function parentsFirst(narrowed: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const place of narrowed) {
+    let at = out.length;
+    while (at > 0 && out[at - 1]!.startsWith(`${place}/`)) at -= 1;
+    out.splice(at, 0, place);
+  }
+  return out;
 }
