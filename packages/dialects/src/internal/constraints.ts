@@ -129,7 +129,9 @@ export function dropConstraints(
 ): SchemaObject {
   let dropped: Set<string> | undefined;
   for (const keyword of VALUE_CONSTRAINTS) {
-    if (Object.hasOwn(node, keyword) && drops(keyword, node)) (dropped ??= new Set()).add(keyword);
+    if (!Object.hasOwn(node, keyword) || !drops(keyword, node)) continue;
+    dropped ??= new Set();
+    dropped.add(keyword);
   }
   if (dropped === undefined) return node;
   const words = constraintWords(node, dropped);
