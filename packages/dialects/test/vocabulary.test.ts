@@ -9,7 +9,7 @@
  * table states the same decisions.
  */
 import { STRING_FORMATS, type StringFormat } from '@portcullis/schema';
-import type { SchemaObject } from '@portcullis/schema/document';
+import { discriminatorOf, type SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES, DIALECTS, type DialectName } from '../src/index.ts';
 import { vocabulary } from './fixtures/catalog.ts';
@@ -408,5 +408,14 @@ describe('anthropic_strict budgets with unions', () => {
         },
       }),
     );
+  });
+});
+
+describe('a discriminated union, rendered', () => {
+  it.each(DIALECT_NAMES)('keeps the discriminator discriminatorOf reads, in %s', (name) => {
+    const shape = props(DIALECTS[name].publish(vocabulary, 'input').schema).shape!;
+    const canonical = discriminatorOf(props(vocabulary).shape);
+    expect(canonical).toBeDefined();
+    expect(discriminatorOf(shape)).toEqual(canonical);
   });
 });
