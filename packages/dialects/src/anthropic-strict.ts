@@ -2,6 +2,7 @@ import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/sc
 import type { Publication, SchemaSide } from './dialect.ts';
 import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
 import { expandOptions } from './inline-refs.ts';
+import { type Drops, dropConstraints } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { expandRefs } from './internal/inline.ts';
 import { measureSchema } from './internal/measure.ts';
@@ -70,6 +71,22 @@ const UNSUPPORTED = new Set([
 ]);
 
 /**
+ * The value constraints of `node` strict mode cannot state: number bounds and `multipleOf`, string
+ * lengths and `pattern`, `maxItems`, `uniqueItems`, a `minItems` other than 0 or 1, a format outside
+ * {@link ANTHROPIC_STRICT_FORMATS}.
+ */
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'minItems':
+      return node.minItems !== 0 && node.minItems !== 1;
+    case 'format':
+      return !ANTHROPIC_STRICT_FORMATS.has(String(node.format));
+    default:
+      return true;
+  }
+};
+
+/**
  * The closed last level of an unrolled recursion: an object that accepts no names (so a deeper
  * value is refused at this declared path), its description naming the definition and the depth.
  * The definition's other types are kept beside it (a nullable definition still admits null there;
@@ -123,14 +140,12 @@ function anthropicPass(side: SchemaSide): Pass {
       return undefined;
     },
     after: (node, at, ctx) => {
-      let out: Record<string, unknown> = omit(node, UNSUPPORTED);
+      // An output narrows nothing: its drops are stated in words, never listed.
+      const place = side === 'input' ? ctx : { narrowed: [] };
+      let out: Record<string, unknown> = omit(dropConstraints(node, drops, at, place), UNSUPPORTED);
       if (Object.hasOwn(out, 'oneOf')) {
         out = renameKeyword(out, 'oneOf', 'anyOf');
       }
-      const minItems = out.minItems;
-      if (typeof minItems === 'number' && minItems > 1) delete out.minItems;
-      const format = out.format;
-      if (typeof format === 'string' && !ANTHROPIC_STRICT_FORMATS.has(format)) delete out.format;
       // Closed before a nullable type array splits, so the object branch carries the closure.
       if (side === 'input' && isObjectSchema(out) && !isMap(out)) {
         out = withKeyword(out, 'additionalProperties', false);
@@ -224,8 +239,9 @@ function renderAt(canonical: SchemaObject, side: SchemaSide, depth: number): Pub
  * recursion, so each recursive definition is unrolled {@link ANTHROPIC_STRICT_UNROLL_DEPTH} levels
  * deep on every path (fewer when that would pass the budgets below) and the next level is a closed object whose description says how deep the
  * dialect accepts; `additionalProperties: false` on every object; optional properties stay
- * optional (so the inverse is the identity); numeric bounds, length bounds and `pattern` dropped;
- * nullable spelled with `anyOf`; a map narrowed to the empty closed object and an open value to a
+ * optional (so the inverse is the identity); number bounds, `multipleOf`, string lengths,
+ * `pattern`, `maxItems`, `uniqueItems` and a `minItems` above 1 dropped, stated in words and
+ * reported; unions kept; nullable spelled with `anyOf`; a map narrowed to the empty closed object and an open value to a
  * primitive union. Every last level, map and open value is listed in `narrowed`. Refused with
  * `DialectError` LIMIT_EXCEEDED when the rendering (unrolled) exceeds Anthropic's optional-property
  * or union budget. Output: the vocabulary rewrites alone.

@@ -9,10 +9,12 @@ export type SchemaSide = 'input' | 'output';
 /**
  * One rendering of a canonical document. `narrowed` lists, as JSON pointers into `schema`, every
  * declared field whose shape the dialect could not state and published narrower or shapeless
- * instead (a map, an open value, the closed last level of an unrolled or broken recursion): what a
- * server puts in `_meta["portcullis/narrowed"]` so a consumer knows why it cannot fill that field.
- * Empty when nothing narrowed; in document order; a field inside one that narrowed whole is not
- * listed again.
+ * instead (a map, an open value, the closed last level of an unrolled or broken recursion), and
+ * every place where it dropped a value constraint it cannot state (stated in words in that
+ * place's description instead, such as "At most 20 items."): what a server puts in
+ * `_meta["portcullis/narrowed"]` so a consumer knows the rendering is not the whole criterion
+ * there. Empty when nothing narrowed; in document order; a field inside one that narrowed whole
+ * is not listed again. An output rendering lists nothing but maps `gemini` cannot state.
  */
 export interface Publication {
   readonly schema: SchemaObject;

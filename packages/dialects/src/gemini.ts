@@ -1,6 +1,7 @@
-import type { SchemaNode, SchemaObject } from '@portcullis/schema/document';
+import { isJsonObject, type SchemaNode, type SchemaObject } from '@portcullis/schema/document';
 import type { SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
+import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
 import { describedBreak, expandRefs } from './internal/inline.ts';
 import {
@@ -91,6 +92,43 @@ function typedNullable(node: SchemaNode): boolean {
   return typeof node !== 'boolean' && Array.isArray(node.type) && node.type.includes('null');
 }
 
+const isNullBranch = (branch: unknown): boolean =>
+  isJsonObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1;
+
+/** Lookaround and backreferences, which Gemini's regular expressions may not run. */
+const UNPORTABLE_PATTERN = /\(\?<?[=!]|\\[1-9]|\\k</;
+
+/**
+ * The value constraints of `node` the OpenAPI subset cannot state: `exclusiveMinimum`,
+ * `exclusiveMaximum`, `multipleOf` and `uniqueItems` (no such field), integer `minimum`/`maximum`
+ * (doubles cannot state int64 bounds exactly), a string format but `date-time` (and a number
+ * format but Gemini's), a pattern with lookaround or a backreference.
+ */
+const drops: Drops = (keyword, node) => {
+  switch (keyword) {
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'multipleOf':
+    case 'uniqueItems':
+      return true;
+    case 'minimum':
+    case 'maximum':
+      return typesOf(node).includes('integer');
+    case 'format': {
+      const types = typesOf(node);
+      const format = String(node.format);
+      return !(
+        (types.includes('string') && STRING_FORMATS.has(format)) ||
+        ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format))
+      );
+    }
+    case 'pattern':
+      return UNPORTABLE_PATTERN.test(String(node.pattern));
+    default:
+      return false;
+  }
+};
+
 function typesOf(node: SchemaObject): readonly unknown[] {
   const type = node.type;
   return Array.isArray(type) ? type : [type];
@@ -111,7 +149,11 @@ function geminiPass(side: SchemaSide): Pass {
           `An object mapping names to values; each value is ${valueSummary(value)}. Its entries cannot be stated in this schema.`,
         );
       }
-      if (side === 'input' && isValuePosition(at) && isOpen(node)) {
+      if (
+        side === 'input' &&
+        (isValuePosition(at) || at[at.length - 2] === 'anyOf') &&
+        isOpen(node)
+      ) {
         ctx.narrowed.push(pointer(at));
         const base = typeof node === 'boolean' ? {} : node;
         return {
@@ -121,8 +163,10 @@ function geminiPass(side: SchemaSide): Pass {
       }
       return undefined;
     },
-    after: (node) => {
-      let out: Record<string, unknown> = { ...node };
+    after: (node, at, ctx) => {
+      // An output narrows nothing: its drops are stated in words, never listed.
+      const place = side === 'input' ? ctx : { narrowed: [] };
+      let out: Record<string, unknown> = { ...dropConstraints(node, drops, at, place) };
       if (Object.hasOwn(out, 'oneOf')) {
         out = renameKeyword(out, 'oneOf', 'anyOf');
       }
@@ -151,17 +195,19 @@ function geminiPass(side: SchemaSide): Pass {
           out = describe(out, `Allowed values: ${values.map(literal).join(', ')}.`);
         }
       }
-      const types = typesOf(out);
-      const format = out.format;
-      if (typeof format === 'string') {
-        const keep =
-          (types.includes('string') && STRING_FORMATS.has(format)) ||
-          ((types.includes('integer') || types.includes('number')) && NUMBER_FORMATS.has(format));
-        if (!keep) delete out.format;
-      }
-      if (types.includes('integer')) {
-        delete out.minimum;
-        delete out.maximum;
+      const anyOf = out.anyOf;
+      if (Array.isArray(anyOf) && anyOf.some(isNullBranch)) {
+        // OpenAPI has no null schema: each other member admits null instead (the gate reads
+        // `nullable: true` beside a type as admitting null). Null is the last member, so the
+        // members' paths stay as they were.
+        out.anyOf = anyOf
+          .filter((branch) => !isNullBranch(branch))
+          .map((branch) =>
+            // A member with no type admits null already (and `nullable` needs a type beside it).
+            isJsonObject(branch) && Object.hasOwn(branch, 'type')
+              ? { ...branch, nullable: true }
+              : branch,
+          );
       }
       const properties = propertiesOf(out);
       if (properties !== undefined && Object.keys(properties).length === 0) {
@@ -191,7 +237,7 @@ function render(canonical: SchemaObject, side: SchemaSide) {
     dialect: 'gemini',
   }).schema;
   const schema = objectRoot(rewrite(inlined, geminiPass(side), { narrowed }), 'gemini', side);
-  return { schema, narrowed };
+  return { schema, narrowed: parentsFirst(narrowed) };
 }
 
 /**

@@ -49,7 +49,10 @@ describe('anthropic_strict input', () => {
     const doc = anthropic.publish(scalars, 'input').schema;
     expect(doc.required).toEqual(scalars.required);
     const p = doc.properties as Record<string, unknown>;
-    expect(p.int64).toEqual({ type: 'integer' });
+    expect(p.int64).toEqual({
+      type: 'integer',
+      description: 'At least -9223372036854775808 and at most 9223372036854775807.',
+    });
     expect(p.span).toEqual({ type: 'string', format: 'duration' });
     const formats = anthropic.publish(
       tool({ u: { type: 'string', format: 'uri' }, e: { type: 'string', format: 'email' } }),
@@ -104,7 +107,9 @@ describe('anthropic_strict input', () => {
       tool({ n: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 9, multipleOf: 3 } }),
       'input',
     ).schema;
-    expect(doc.properties).toEqual({ n: { type: 'number' } });
+    expect(doc.properties).toEqual({
+      n: { type: 'number', description: 'Greater than 0 and less than 9. A multiple of 3.' },
+    });
   });
 
   it('spells a nullable type array with anyOf, the object branch closed', () => {
@@ -231,7 +236,11 @@ describe('anthropic_strict recursion', () => {
     const { schema, narrowed } = anthropic.publish(recursionMutual, 'input');
     const ab = '/properties/b/properties/a';
     const last = `/properties/start${ab}${ab}${ab}`;
-    expect(narrowed).toEqual([last]);
+    // Each stated B's `size` drops its bounds (said in words); the fourth A is the last level.
+    const sizes = [1, 2, 3].map(
+      (level) => `/properties/start${ab.repeat(level - 1)}/properties/b/properties/size`,
+    );
+    expect(narrowed).toEqual([sizes[0], sizes[1], sizes[2], last]);
     let node: unknown = schema;
     for (const segment of last.slice(1).split('/'))
       node = (node as Record<string, unknown>)[segment];

@@ -45,7 +45,10 @@ it('removes title and exclusive bounds; const becomes a one-value enum', () => {
   ).schema;
   expect(doc).toEqual({
     type: 'object',
-    properties: { title: { type: 'number' }, kind: { enum: ['fixed'] } },
+    properties: {
+      title: { type: 'number', description: 'Greater than 0.' },
+      kind: { enum: ['fixed'] },
+    },
     required: ['title'],
     additionalProperties: false,
   });

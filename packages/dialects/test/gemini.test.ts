@@ -44,13 +44,35 @@ describe('gemini input', () => {
   });
 
   it('keeps date-time, drops date, time, duration and integer bounds (int64 included)', () => {
-    const p = props(gemini.publish(scalars, 'input').schema);
+    const { schema, narrowed } = gemini.publish(scalars, 'input');
+    const p = props(schema);
     expect(p.at).toEqual({ type: 'string', format: 'date-time' });
-    expect(p.day).toEqual({ type: 'string' });
-    expect(p.clock).toEqual({ type: 'string' });
-    expect(p.span).toEqual({ type: 'string' });
-    expect(p.int64).toEqual({ type: 'integer' });
-    expect(p.int8).toEqual({ type: 'integer' });
+    expect(p.day).toEqual({ type: 'string', description: 'A full date, YYYY-MM-DD (RFC 3339).' });
+    expect(p.clock).toEqual({
+      type: 'string',
+      description: 'A time of day with its offset (RFC 3339).',
+    });
+    expect(p.span).toEqual({ type: 'string', description: 'An ISO 8601 duration.' });
+    expect(p.int64).toEqual({
+      type: 'integer',
+      description: 'At least -9223372036854775808 and at most 9223372036854775807.',
+    });
+    expect(p.int8).toEqual({ type: 'integer', description: 'At least -128 and at most 127.' });
+    expect(narrowed).toEqual(
+      [
+        'int8',
+        'int16',
+        'int32',
+        'uint8',
+        'uint16',
+        'uint32',
+        'safe',
+        'int64',
+        'day',
+        'clock',
+        'span',
+      ].map((name) => `/properties/${name}`),
+    );
     const call = {
       name: 'n',
       int8: 1,
@@ -142,7 +164,7 @@ describe('gemini input', () => {
       type: 'object',
       description: 'A recursive reference to A, whose shape is not restated here.',
     });
-    expect(props(b).size).toEqual({ type: 'integer' });
+    expect(props(b).size).toEqual({ type: 'integer', description: 'At least 0 and at most 255.' });
   });
 
   it('joins a use-site description in front of the break, which still names the definition', () => {
@@ -288,9 +310,9 @@ describe('gemini input', () => {
       'input',
     ).schema;
     expect(props(doc)).toEqual({
-      n: { type: 'number', maximum: 10 },
-      u: { type: 'string' },
-      e: { type: 'string' },
+      n: { type: 'number', maximum: 10, description: 'Greater than 0.' },
+      u: { type: 'string', description: 'An absolute URI (RFC 3986).' },
+      e: { type: 'string', description: 'An email address (RFC 5321 mailbox).' },
     });
   });
 });
@@ -309,5 +331,30 @@ describe('gemini output: vocabulary narrowing alone', () => {
     expect(props(out.schema).any).toEqual({});
     expect(out.narrowed).toEqual(['/properties/m']);
     expect(out.schema).not.toHaveProperty('required');
+  });
+});
+
+describe('gemini patterns', () => {
+  it('keeps a plain pattern and drops one with lookaround or a backreference, in words', () => {
+    const { schema, narrowed } = gemini.publish(
+      {
+        $schema: SCHEMA_2020,
+        type: 'object',
+        properties: {
+          plain: { type: 'string', pattern: '^[a-z]{2,8}$' },
+          ahead: { type: 'string', pattern: '^(?!x)[a-z]+$' },
+          again: { type: 'string', pattern: '^(a)\\1$' },
+        },
+        required: ['plain', 'ahead', 'again'],
+        additionalProperties: false,
+      },
+      'input',
+    );
+    expect(props(schema)).toEqual({
+      plain: { type: 'string', pattern: '^[a-z]{2,8}$' },
+      ahead: { type: 'string', description: 'Matches the regular expression `^(?!x)[a-z]+$`.' },
+      again: { type: 'string', description: 'Matches the regular expression `^(a)\\1$`.' },
+    });
+    expect(narrowed).toEqual(['/properties/ahead', '/properties/again']);
   });
 });

@@ -219,12 +219,14 @@ describe('openai_strict input', () => {
       required: ['site', 'mail', 'code', 'zip'],
       additionalProperties: false,
     };
-    expect(openai.publish(foreignish, 'input').schema.properties).toEqual({
-      site: { type: 'string' },
+    const { schema, narrowed } = openai.publish(foreignish, 'input');
+    expect(schema.properties).toEqual({
+      site: { type: 'string', description: 'An absolute URI (RFC 3986).' },
       mail: { type: 'string', format: 'email' },
-      code: { type: 'string' },
+      code: { type: 'string', description: 'Matches the regular expression `^(?!x)[a-z]+$`.' },
       zip: { type: 'string', pattern: '^[0-9]{5}$' },
     });
+    expect(narrowed).toEqual(['/properties/site', '/properties/code']);
   });
 });
 
@@ -294,7 +296,7 @@ describe('openai_strict arguments', () => {
     });
   });
 
-  it('follows a nullable union to its one other branch, and no union of two', () => {
+  it('follows a nullable union to its branch and a union of two to the member of the type', () => {
     const note = closed({ text: { type: 'string' } }, []);
     const doc: SchemaObject = {
       $schema: SCHEMA_2020,
@@ -315,9 +317,11 @@ describe('openai_strict arguments', () => {
     const wire = { maybe: { text: null }, kept: [{ text: null }, null], either: { text: null } };
     expect(admits(rendered, wire)).toBe(true);
     const back = openai.arguments(wire, doc);
-    expect(back).toEqual({ maybe: {}, kept: [{}, null], either: { text: null } });
-    expect(admits(doc, { maybe: {}, kept: [{}, null] })).toBe(true);
-    expect(openai.arguments({ maybe: null, kept: null }, doc)).toEqual({ kept: null });
+    // `either` selects its object member by type, so the null at its optional `text` goes too.
+    expect(back).toEqual({ maybe: {}, kept: [{}, null], either: {} });
+    expect(admits(doc, back)).toBe(true);
+    // `maybe` is optional and admits null: the null stays (absent cannot be spelled there).
+    expect(openai.arguments({ maybe: null, kept: null }, doc)).toEqual({ maybe: null, kept: null });
   });
 
   it('returns scalars and unmatched shapes as they came, never mutating', () => {

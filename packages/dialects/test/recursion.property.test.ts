@@ -9,7 +9,8 @@
  *    nova; maps empty and open values primitive where a dialect narrows them) is admitted by the
  *    rendering, spelled in the dialect (openai_strict: every omitted optional filled with null, at
  *    every depth, under nullable places too), and the inverse gives back the canonical value
- *    (openai_strict: with the nulls at optional properties removed). Fails if a break, a closed
+ *    (openai_strict: with the nulls at optional properties removed where canonical does not admit
+ *    null, and an absent optional property that admits null arriving as null). Fails if a break, a closed
  *    last level or a narrowed map loses the `null` canonical admits there, or if the inverse
  *    leaves a null it filled.
  * 2. What the openai_strict, gemini_json, anthropic_strict and canonical renderings admit,
@@ -28,7 +29,7 @@ import {
   type DialectName,
 } from '../src/index.ts';
 import { deepFreeze } from './fixtures/freeze.ts';
-import { admits } from './fixtures/judge.ts';
+import { admits, admitsNullAt } from './fixtures/judge.ts';
 import {
   drawValue,
   mutated,
@@ -96,7 +97,13 @@ function along(
   value: unknown,
   node: SchemaNode | undefined,
   root: SchemaObject,
-  entry: (name: string, item: unknown, present: boolean, optional: boolean) => unknown,
+  entry: (
+    name: string,
+    item: unknown,
+    present: boolean,
+    optional: boolean,
+    declared: SchemaNode,
+  ) => unknown,
 ): unknown {
   if (value === null) return value;
   const schema = judgedBy(root, node);
@@ -118,7 +125,8 @@ function along(
     const item = present
       ? along(value[name], properties[name] as SchemaNode, root, entry)
       : undefined;
-    const next = entry(name, item, present, !required.includes(name));
+    const declared = properties[name] as SchemaNode;
+    const next = entry(name, item, present, !required.includes(name), declared);
     if (next !== undefined) Object.defineProperty(out, name, { value: next, enumerable: true });
   }
   return out;
@@ -128,11 +136,18 @@ function along(
 const fillNulls = (value: unknown, root: SchemaObject) =>
   along(value, root, root, (_name, item, present) => (present ? item : null));
 
-/** What the openai_strict inverse must give: every null at an optional property removed. */
+/**
+ * What the openai_strict inverse must give: every null at an optional property that canonical
+ * does not admit null at removed; one it admits null at arrives as null (the model cannot spell
+ * "absent" there).
+ */
 const withoutOptionalNulls = (value: unknown, root: SchemaObject) =>
-  along(value, root, root, (_name, item, present, optional) =>
-    !present || (item === null && optional) ? undefined : item,
-  );
+  along(value, root, root, (_name, item, present, optional, declared) => {
+    if (optional && (!present || item === null)) {
+      return admitsNullAt(root, declared) ? null : undefined;
+    }
+    return present ? item : undefined;
+  });
 
 /**
  * Canonical with every reference expanded and each definition's level past `depth` on a path left

@@ -46,17 +46,18 @@ export function pointer(at: Segments): string {
 }
 
 /**
- * The pointers of `wanted` that name a subschema of `schema`, in document order, leaving out any
- * below another: how a rendering that narrowed in more than one step reports its paths (a broken
- * cycle inside a map that later narrowed whole is no declared field of the rendering).
+ * The pointers of `wanted` that name a subschema of `schema`, in document order: how a rendering
+ * that narrowed in more than one step reports its paths (a broken cycle inside a map that later
+ * narrowed whole is no schema object of the rendering, so it is left out).
  */
 export function inDocumentOrder(schema: SchemaNode, wanted: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  walkSchema(schema, (_node, segments) => {
+  walkSchema(schema, (node, segments) => {
+    // A declared field is a schema object, never a boolean such as `additionalProperties: false`.
+    if (typeof node === 'boolean') return undefined;
     const at = pointer(segments);
-    if (!wanted.has(at)) return undefined;
-    found.push(at);
-    return 'skip';
+    if (wanted.has(at)) found.push(at);
+    return undefined;
   });
   return found;
 }
