@@ -57,7 +57,7 @@ describe('defects of the document', () => {
   });
 
   it('a format the gate does not assert throws', () => {
-    expect(defect({ type: 'string', format: 'email' })).toEqual({
+    expect(defect({ type: 'string', format: 'iri' })).toEqual({
       code: SCHEMA_ERROR_CODES.UNSUPPORTED_CONSTRUCT,
       path: '/format',
     });
@@ -94,7 +94,7 @@ describe('defects of the document', () => {
 describe('defect messages', () => {
   it.each([
     [{ type: 'string', contentEncoding: 'base64' }],
-    [{ type: 'string', format: 'email' }],
+    [{ type: 'string', format: 'iri' }],
     [{ type: 'text' }],
     [{ enum: 'a' }],
     [{ minimum: '1' }],
@@ -153,7 +153,7 @@ describe('compileGates', () => {
     const compiled = compileGates({
       unsupported: { type: 'string', contentEncoding: 'base64' },
       fine: { type: 'string' },
-      format: { type: 'string', format: 'email' },
+      format: { type: 'string', format: 'iri' },
       remote: { $ref: 'https://example.com/schema' },
       notASchema: null as unknown as SchemaNode,
     });

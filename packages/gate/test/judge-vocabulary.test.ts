@@ -4,6 +4,7 @@
  * unions, type-distinct unions) are judged exactly, alike by the generated checker and the
  * interpreter, and refused in words of the document alone: no canary of the value comes back.
  */
+import { SCHEMA_ERROR_CODES } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, GATE_ISSUE_CODES, type GateRefusal, judge } from '../src/index.ts';
@@ -100,6 +101,9 @@ describe('pattern', () => {
   it('is a defect when it does not compile with the u flag', () => {
     expect(() => compileGate({ type: 'string', pattern: '\\a' })).toThrow(/`u` flag/);
     expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(/`u` flag/);
+    expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(
+      expect.objectContaining({ code: SCHEMA_ERROR_CODES.INVALID_PATTERN, path: '/pattern' }),
+    );
     expect(() => compileGate({ type: 'string', pattern: 4 } as never)).toThrow(/`pattern`/);
   });
 });

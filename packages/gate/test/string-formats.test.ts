@@ -25,7 +25,7 @@ interface SuiteGroup {
 
 const SUITE = join(
   import.meta.dirname,
-  'fixtures/json-schema-test-suite/string-formats/draft2020-12/optional/format',
+  'fixtures/json-schema-test-suite/draft2020-12/optional/format',
 );
 
 /**
@@ -39,8 +39,10 @@ const stringCases: Record<string, { valid: number; invalid: number }> = {};
 const notApplicable = new Set<string>();
 
 describe('the JSON-Schema-Test-Suite optional/format files', () => {
-  it('are vendored for exactly the string formats', () => {
-    expect(readdirSync(SUITE).sort()).toEqual(STRING_FORMATS.map((name) => `${name}.json`).sort());
+  it('are vendored for every string format', () => {
+    expect(readdirSync(SUITE)).toEqual(
+      expect.arrayContaining(STRING_FORMATS.map((name) => `${name}.json`)),
+    );
   });
 
   describe.each(STRING_FORMATS)('%s', (format) => {

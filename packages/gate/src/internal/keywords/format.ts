@@ -1,6 +1,7 @@
 import type { StringFormat, TemporalFormat } from '@portcullis/schema';
 import { GATE_ISSUE_CODES } from '../../issue-codes.ts';
 import { defect } from '../defect.ts';
+import { STRING_FORMAT_CHECKS } from '../string-formats.ts';
 import { isDate, isDateTime, isDuration, isTime } from '../temporal.ts';
 import { subject } from '../wording.ts';
 import { addCheck, type Check, type Keyword } from './keyword.ts';
@@ -43,6 +44,49 @@ const FORMAT_RULES: Readonly<Partial<Record<GateFormat, FormatRule>>> = Object.f
     helper: 'isDuration',
     words: 'an RFC 3339 (ISO 8601) duration, such as P3DT4H30M, PT15M or P2W',
     coversText: true,
+  },
+  // The string formats' rules are `string-formats.ts` (each with its RFC section); their grammars
+  // are ASCII, but the text rule still runs first, as for any string.
+  uuid: {
+    test: STRING_FORMAT_CHECKS.uuid,
+    helper: 'isUuid',
+    words:
+      'a UUID (RFC 9562 section 4): 32 hexadecimal digits in groups of 8-4-4-4-12 joined by hyphens, such as 123e4567-e89b-12d3-a456-426614174000',
+    coversText: false,
+  },
+  email: {
+    test: STRING_FORMAT_CHECKS.email,
+    helper: 'isEmail',
+    words: 'an email address (RFC 5321 section 4.1.2 mailbox), such as name@example.com',
+    coversText: false,
+  },
+  uri: {
+    test: STRING_FORMAT_CHECKS.uri,
+    helper: 'isUri',
+    words:
+      'an absolute URI with its scheme (RFC 3986 section 3), in ASCII without spaces, such as https://example.com/a?b=c',
+    coversText: false,
+  },
+  hostname: {
+    test: STRING_FORMAT_CHECKS.hostname,
+    helper: 'isHostname',
+    words:
+      'a hostname (RFC 1123 section 2.1): labels of 1 to 63 letters, digits and inner hyphens joined by dots, at most 253 characters, such as api.example.com',
+    coversText: false,
+  },
+  ipv4: {
+    test: STRING_FORMAT_CHECKS.ipv4,
+    helper: 'isIpv4',
+    words:
+      'an IPv4 address (RFC 2673 section 3.2): four numbers from 0 to 255 without leading zeros, joined by dots, such as 192.0.2.1',
+    coversText: false,
+  },
+  ipv6: {
+    test: STRING_FORMAT_CHECKS.ipv6,
+    helper: 'isIpv6',
+    words:
+      'an IPv6 address (RFC 4291 section 2.2), without zone id or brackets, such as 2001:db8::1',
+    coversText: false,
   },
 });
 

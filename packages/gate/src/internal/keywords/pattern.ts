@@ -39,7 +39,7 @@ export const patternKeyword: Keyword = {
       expression = new RegExp(source, 'u');
     } catch {
       defect(
-        'MALFORMED_SCHEMA',
+        'INVALID_PATTERN',
         reader.at('pattern'),
         'The keyword `pattern` holds no regular expression that compiles with the `u` flag; correct it.',
       );
