@@ -25,7 +25,7 @@ import {
 } from './siblings/dialects.ts';
 import type { Guardrails } from './siblings/dispatcher.ts';
 import { type CompiledGate, compileGate } from './siblings/gate.ts';
-import type { SchemaObject } from './siblings/schema.ts';
+import { type SchemaObject, stringifyCanonical } from './siblings/schema.ts';
 
 /** A tool as `tools/list` publishes it in one dialect. Frozen. */
 export type ListedTool = Readonly<Record<string, unknown>> & { readonly name: string };
@@ -33,7 +33,11 @@ export type ListedTool = Readonly<Record<string, unknown>> & { readonly name: st
 /** One dialect's view of a tool. */
 export interface DialectView {
   readonly listed: ListedTool;
-  /** The gate of the input document this dialect publishes. */
+  /**
+   * The gate of the input document this dialect publishes: the canonical gate itself when the
+   * rendering is the canonical document (always for `canonical`, and for any dialect that changed
+   * nothing).
+   */
   readonly inputGate: CompiledGate;
 }
 
@@ -49,6 +53,54 @@ export interface ServedTool {
   readonly measures: { readonly openai: SchemaMeasure; readonly anthropic: SchemaMeasure };
   /** The guardrails the definition declares, judged at dispatch. */
   readonly guardrails: Guardrails | undefined;
+  /**
+   * False when admitted arguments are already in their declared runtime types, so the handler
+   * skips `conform` (see {@link convertsArguments}); decided once, at start.
+   */
+  readonly converts: boolean;
+}
+
+function isSafeBound(bound: unknown): boolean {
+  return typeof bound === 'number' && Math.abs(bound) <= Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Whether `conform` may change arguments this canonical document admits. The decoder makes a
+ * `bigint` of an integer beyond 2^53 and the gate admits one wherever the document allows that
+ * number; `conform` turns it into what the declaration promises (an `Int64` stays a `bigint`, any
+ * other number becomes a `number`). So nothing converts exactly when every number place is bounded
+ * within the safe integers, or lists only safe integers (no `Int64`, no unbounded `Number`), and no
+ * enum or constant holds a number beyond them: then every number admitted is already a `number`, and everything else (strings,
+ * booleans, `null`, objects, arrays, open values) is carried as it is. Read over the whole document,
+ * `$defs` included; anything unexpected counts as converting.
+ */
+export function convertsArguments(document: unknown): boolean {
+  if (Array.isArray(document)) return document.some(convertsArguments);
+  if (typeof document !== 'object' || document === null) return false;
+  const node = document as Readonly<Record<string, unknown>>;
+  const type = node.type;
+  const types = Array.isArray(type) ? type : [type];
+  let listed = false;
+  for (const key of ['enum', 'const']) {
+    if (!Object.hasOwn(node, key)) continue;
+    listed = true;
+    const values = key === 'enum' && Array.isArray(node[key]) ? node[key] : [node[key]];
+    for (const value of values) {
+      if (typeof value === 'bigint') return true;
+      if (typeof value === 'number' && !Number.isSafeInteger(value)) return true;
+    }
+  }
+  // A number place admits a bigint unless its bounds (or its listed values) keep it safe.
+  if (!listed && (types.includes('number') || types.includes('integer'))) {
+    const low = node.minimum ?? node.exclusiveMinimum;
+    const high = node.maximum ?? node.exclusiveMaximum;
+    if (!isSafeBound(low) || !isSafeBound(high)) return true;
+  }
+  for (const value of Object.values(node)) {
+    if (typeof value === 'bigint') return true;
+    if (typeof value === 'object' && value !== null && convertsArguments(value)) return true;
+  }
+  return false;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -132,19 +184,23 @@ export function serveTool(entry: CatalogEntry): ServedTool {
   const inputs = renderings(entry, canonicalInput, 'input');
   const outputs =
     canonicalOutput === undefined ? undefined : renderings(entry, canonicalOutput, 'output');
+  const canonicalGate = compiled(entry, 'canonical', canonicalInput);
+  const canonicalText = stringifyCanonical(canonicalInput as never);
   const dialects = {} as Record<DialectName, DialectView>;
   for (const dialect of DIALECT_NAMES) {
     const input = inputs[dialect];
+    // A rendering that is the canonical document is judged by the canonical gate itself.
+    const same = stringifyCanonical(input.schema as never) === canonicalText;
     dialects[dialect] = Object.freeze({
       listed: listedTool(entry, input, outputs?.[dialect]),
-      inputGate: compiled(entry, dialect, input.schema),
+      inputGate: same ? canonicalGate : compiled(entry, dialect, input.schema),
     });
   }
   return Object.freeze({
     name: entry.name,
     entry,
     canonicalInput,
-    canonicalGate: compiled(entry, 'canonical', canonicalInput),
+    canonicalGate,
     outputGate:
       canonicalOutput === undefined ? undefined : compiled(entry, 'canonical', canonicalOutput),
     dialects: Object.freeze(dialects),
@@ -153,6 +209,7 @@ export function serveTool(entry: CatalogEntry): ServedTool {
       anthropic: measure(inputs.anthropic_strict.schema),
     },
     guardrails: guardrailsOf(entry.definition),
+    converts: convertsArguments(canonicalInput),
   });
 }
 
