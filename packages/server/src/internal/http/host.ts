@@ -122,15 +122,23 @@ function isJson(req: IncomingMessage): boolean {
   return type === 'application/json';
 }
 
-async function consumerOf(
+function named(consumer: unknown): string | undefined {
+  return typeof consumer === 'string' && consumer !== '' ? consumer : undefined;
+}
+
+/** The consumer of the bearer token; awaited only when the resolver answers with a promise. */
+function consumerOf(
   req: IncomingMessage,
   resolver: ConsumerResolver,
-): Promise<string | undefined> {
+): string | undefined | Promise<string | undefined> {
   const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(header(req, 'authorization') ?? '');
   if (match === null) return undefined;
   try {
-    const consumer = await resolver.resolve(match[1]!);
-    return typeof consumer === 'string' && consumer !== '' ? consumer : undefined;
+    const consumer = resolver.resolve(match[1]!);
+    if (typeof (consumer as { then?: unknown } | undefined)?.then === 'function') {
+      return Promise.resolve(consumer).then(named, () => undefined);
+    }
+    return named(consumer);
   } catch {
     return undefined;
   }
@@ -244,10 +252,9 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         },
       );
     }
-    const facts: HostFacts = {
-      consumer: await consumerOf(req, settings.consumers),
-      dialect: requested.dialect,
-    };
+    let consumer = consumerOf(req, settings.consumers);
+    if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
+    const facts: HostFacts = { consumer, dialect: requested.dialect };
     const authInfo: AuthInfo = {
       token: '',
       clientId: facts.consumer ?? '',
