@@ -30,7 +30,7 @@ interface Selection {
 }
 
 /** An elicitation schema, prepared once. */
-export interface Elicitation {
+interface Elicitation {
   /** The `requestedSchema` sent to the client. */
   readonly requested: SchemaObject;
   readonly gate: CompiledGate;
@@ -261,9 +261,7 @@ export function elicitationOf(schema: TObject): Elicitation {
 }
 
 /** Accepted content in its declared types, or not conforming (nothing of it kept). */
-export type ContentJudgement =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false };
+type ContentJudgement = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
 /**
  * Judges accepted content against its form: the gate over the canonical document, then every

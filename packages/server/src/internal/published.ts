@@ -6,6 +6,7 @@
  */
 import { SERVER_ERROR_CODES, ServerError } from '../errors.ts';
 import { NARROWED_META_KEY } from '../texts.ts';
+import { type Conversion, conversionOf } from './conversion.ts';
 import {
   type CatalogEntry,
   guardrailsOf,
@@ -53,54 +54,8 @@ export interface ServedTool {
   readonly measures: { readonly openai: SchemaMeasure; readonly anthropic: SchemaMeasure };
   /** The guardrails the definition declares, judged at dispatch. */
   readonly guardrails: Guardrails | undefined;
-  /**
-   * False when admitted arguments are already in their declared runtime types, so the handler
-   * skips `conform` (see {@link convertsArguments}); decided once, at start.
-   */
-  readonly converts: boolean;
-}
-
-function isSafeBound(bound: unknown): boolean {
-  return typeof bound === 'number' && Math.abs(bound) <= Number.MAX_SAFE_INTEGER;
-}
-
-/**
- * Whether `conform` may change arguments this canonical document admits. The decoder makes a
- * `bigint` of an integer beyond 2^53 and the gate admits one wherever the document allows that
- * number; `conform` turns it into what the declaration promises (an `Int64` stays a `bigint`, any
- * other number becomes a `number`). So nothing converts exactly when every number place is bounded
- * within the safe integers, or lists only safe integers (no `Int64`, no unbounded `Number`), and no
- * enum or constant holds a number beyond them: then every number admitted is already a `number`, and everything else (strings,
- * booleans, `null`, objects, arrays, open values) is carried as it is. Read over the whole document,
- * `$defs` included; anything unexpected counts as converting.
- */
-export function convertsArguments(document: unknown): boolean {
-  if (Array.isArray(document)) return document.some(convertsArguments);
-  if (typeof document !== 'object' || document === null) return false;
-  const node = document as Readonly<Record<string, unknown>>;
-  const type = node.type;
-  const types = Array.isArray(type) ? type : [type];
-  let listed = false;
-  for (const key of ['enum', 'const']) {
-    if (!Object.hasOwn(node, key)) continue;
-    listed = true;
-    const values = key === 'enum' && Array.isArray(node[key]) ? node[key] : [node[key]];
-    for (const value of values) {
-      if (typeof value === 'bigint') return true;
-      if (typeof value === 'number' && !Number.isSafeInteger(value)) return true;
-    }
-  }
-  // A number place admits a bigint unless its bounds (or its listed values) keep it safe.
-  if (!listed && (types.includes('number') || types.includes('integer'))) {
-    const low = node.minimum ?? node.exclusiveMinimum;
-    const high = node.maximum ?? node.exclusiveMaximum;
-    if (!isSafeBound(low) || !isSafeBound(high)) return true;
-  }
-  for (const value of Object.values(node)) {
-    if (typeof value === 'bigint') return true;
-    if (typeof value === 'object' && value !== null && convertsArguments(value)) return true;
-  }
-  return false;
+  /** When admitted arguments must be converted to their declared types (decided once, at start). */
+  readonly conversion: Conversion;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -209,7 +164,7 @@ export function serveTool(entry: CatalogEntry): ServedTool {
       anthropic: measure(inputs.anthropic_strict.schema),
     },
     guardrails: guardrailsOf(entry.definition),
-    converts: convertsArguments(canonicalInput),
+    conversion: conversionOf(canonicalInput),
   });
 }
 

@@ -1,9 +1,10 @@
 /*
  * A call skips the typed conversion only when it cannot change anything: the decision, made once
- * per tool from its canonical document, says "converts" for every declaration where an admitted
- * value could arrive in another runtime type (an `Int64`, an unbounded `Number`, a number enum
- * beyond the safe integers, anywhere, `$defs` included), and a tool on either side of it receives
- * exactly its declared types.
+ * per tool from its canonical document, is `always` for a declaration holding an `Int64`, `bigint`
+ * (convert only arguments that hold a bigint) where a number place is not kept within the safe
+ * integers (an unbounded `Number`, an integer enum beyond 2^53), and `never` otherwise, reading the
+ * whole document, `$defs` included; and a tool on every side of it receives exactly its declared
+ * types.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createCatalog, defineTool, exposure } from '@portcullis/catalog';
@@ -20,15 +21,15 @@ import {
 } from '@portcullis/schema';
 import { type TSchema, Type } from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { convertsArguments } from '../src/internal/published.ts';
+import { conversionOf, holdsBigInt } from '../src/internal/conversion.ts';
 import { createToolServer } from '../src/tool-server.ts';
 import { call, captureLogger, closeAll, onClose, rawPeer } from './support.ts';
 
 afterEach(closeAll);
 
-const converts = (declaration: TSchema) => convertsArguments(publishCanonical(declaration));
+const conversion = (declaration: TSchema) => conversionOf(publishCanonical(declaration));
 
-describe('convertsArguments', () => {
+describe('conversionOf', () => {
   it.each([
     ['no arguments', Type.Object({})],
     [
@@ -52,24 +53,47 @@ describe('convertsArguments', () => {
     ],
     ['an open value (carried as admitted)', Type.Object({ a: Unknown() })],
     ['arrays and maps of strings', Type.Object({ a: Type.Array(SchemaMap(Type.String())) })],
-  ])('is false for %s', (_case, declaration) => {
-    expect(converts(declaration)).toBe(false);
+  ])('is never for %s', (_case, declaration) => {
+    expect(conversion(declaration)).toBe('never');
   });
 
   it.each([
     ['an Int64', Type.Object({ a: Int64() })],
     ['an Int64 deep in arrays and maps', Type.Object({ a: Type.Array(SchemaMap(Int64())) })],
-    ['an unbounded Number', Type.Object({ a: Type.Number() })],
-    ['a Number bounded on one side only', Type.Object({ a: Type.Number({ minimum: 0 }) })],
-    ['a number enum beyond the safe integers', Type.Object({ a: Type.Literal(1e20) })],
     [
       'an Int64 reached only through $defs',
       Type.Object({
         tree: Recursive('Node', (self) => Type.Object({ id: Int64(), kids: Type.Array(self) })),
       }),
     ],
-  ])('is true for %s', (_case, declaration) => {
-    expect(converts(declaration)).toBe(true);
+    ['an Int64 beside an unbounded Number', Type.Object({ a: Type.Number(), b: Int64() })],
+  ])('is always for %s', (_case, declaration) => {
+    expect(conversion(declaration)).toBe('always');
+  });
+
+  it.each([
+    ['an unbounded Number', Type.Object({ a: Type.Number() })],
+    ['a Number bounded on one side only', Type.Object({ a: Type.Number({ minimum: 0 }) })],
+    ['an integer enum beyond the safe integers', Type.Object({ a: Type.Literal(1e20) })],
+    [
+      'an unbounded Number reached only through $defs',
+      Type.Object({
+        tree: Recursive('Node', (self) =>
+          Type.Object({ w: Type.Number(), kids: Type.Array(self) }),
+        ),
+      }),
+    ],
+  ])('is bigint for %s', (_case, declaration) => {
+    expect(conversion(declaration)).toBe('bigint');
+  });
+});
+
+describe('holdsBigInt', () => {
+  it('finds a bigint at any depth, in arrays and objects, and nothing else', () => {
+    expect(holdsBigInt({ a: [1, { b: 'x', c: [null, true, 2.5] }] })).toBe(false);
+    expect(holdsBigInt({ a: [1, { b: 'x', c: [null, 3n] }] })).toBe(true);
+    expect(holdsBigInt(JSON.parse('{"__proto__": {"x": 1}}'))).toBe(false);
+    expect(holdsBigInt(5n)).toBe(true);
   });
 });
 
@@ -80,6 +104,16 @@ describe('what run receives', () => {
     name: 'plain',
     description: 'Nothing to convert.',
     input: Type.Object({ name: Type.String(), count: Int32(), tags: Type.Array(Type.String()) }),
+    weight: WEIGHT,
+    run: (input) => {
+      seen.push(input);
+      return { ok: true };
+    },
+  });
+  const ratio = defineTool({
+    name: 'ratio',
+    description: 'An unbounded number.',
+    input: Type.Object({ ratio: Type.Number(), label: Type.String() }),
     weight: WEIGHT,
     run: (input) => {
       seen.push(input);
@@ -99,8 +133,12 @@ describe('what run receives', () => {
 
   async function peer() {
     const server = createToolServer({
-      exposure: exposure(createCatalog({ tools: [plain, measured] }), ['plain', 'measured']),
-      grants: { alice: ['plain', 'measured'] },
+      exposure: exposure(createCatalog({ tools: [plain, ratio, measured] }), [
+        'plain',
+        'ratio',
+        'measured',
+      ]),
+      grants: { alice: ['plain', 'ratio', 'measured'] },
       callTimeoutMs: 10_000,
       dispatcher: { maxRunning: 2, maxQueued: 2 },
       logger: captureLogger(),
@@ -120,8 +158,12 @@ describe('what run receives', () => {
   it('is the very object admitted when nothing converts, and a new one when something may', async () => {
     seen.length = 0;
     const server = createToolServer({
-      exposure: exposure(createCatalog({ tools: [plain, measured] }), ['plain', 'measured']),
-      grants: { alice: ['plain', 'measured'] },
+      exposure: exposure(createCatalog({ tools: [plain, ratio, measured] }), [
+        'plain',
+        'ratio',
+        'measured',
+      ]),
+      grants: { alice: ['plain', 'ratio', 'measured'] },
       callTimeoutMs: 10_000,
       dispatcher: { maxRunning: 2, maxQueued: 2 },
       logger: captureLogger(),
@@ -138,12 +180,18 @@ describe('what run receives', () => {
     await server.connect(transport, { consumer: 'alice' });
     const plainArguments = { name: 'a', count: 3, tags: ['x'] };
     const measuredArguments = { ratio: 0.5 };
+    const ratioArguments = { ratio: 0.5, label: 'x' };
+    const bigRatioArguments = { ratio: 10n ** 20n, label: 'x' };
     transport.onmessage?.(call(1, 'plain', plainArguments) as never);
     transport.onmessage?.(call(2, 'measured', measuredArguments) as never);
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    transport.onmessage?.(call(3, 'ratio', ratioArguments) as never);
+    transport.onmessage?.(call(4, 'ratio', bigRatioArguments) as never);
+    await vi.waitFor(() => expect(answers).toHaveLength(4));
     expect(seen[0]).toBe(plainArguments);
     expect(seen[1]).toEqual(measuredArguments);
     expect(seen[1]).not.toBe(measuredArguments);
+    expect(seen[2]).toBe(ratioArguments);
+    expect(seen[3]).toEqual({ ratio: 1e20, label: 'x' });
   });
 
   it('is converted when an integer beyond 2^53 arrives at a Number or an Int64', async () => {
