@@ -91,7 +91,10 @@ export class Lifecycle {
     };
     entry.jobs.add(record);
     if (record.top !== undefined) record.top.unreturned++;
-    if (parent !== undefined) (parent.children ??= new Set()).add(record);
+    if (parent !== undefined) {
+      parent.children ??= new Set();
+      parent.children.add(record);
+    }
     this.jobs++;
     return record;
   }
