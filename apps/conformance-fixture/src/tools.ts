@@ -44,12 +44,32 @@ const Sep1034 = Type.Object({
   verified: Type.Boolean({ default: true, description: 'Verified' }),
 });
 
+const Options = Type.Union([
+  Type.Literal('option1'),
+  Type.Literal('option2'),
+  Type.Literal('option3'),
+]);
+
+/** SEP-1330's five enum forms: untitled, titled (`title` on each literal), legacy `enumNames`, and two multi-selects. */
 const Sep1330 = Type.Object({
-  untitledSingle: Type.Union([
-    Type.Literal('option1'),
-    Type.Literal('option2'),
-    Type.Literal('option3'),
+  untitledSingle: Options,
+  titledSingle: Type.Union([
+    Type.Literal('value1', { title: 'First Option' }),
+    Type.Literal('value2', { title: 'Second Option' }),
+    Type.Literal('value3', { title: 'Third Option' }),
   ]),
+  legacyEnum: Type.Union([Type.Literal('opt1'), Type.Literal('opt2'), Type.Literal('opt3')], {
+    enumNames: ['Option One', 'Option Two', 'Option Three'],
+  }),
+  untitledMulti: Type.Array(Options, { minItems: 1, maxItems: 3 }),
+  titledMulti: Type.Array(
+    Type.Union([
+      Type.Literal('value1', { title: 'First Choice' }),
+      Type.Literal('value2', { title: 'Second Choice' }),
+      Type.Literal('value3', { title: 'Third Choice' }),
+    ]),
+    { minItems: 1, maxItems: 3 },
+  ),
 });
 
 /** Every tool of the fixture. */

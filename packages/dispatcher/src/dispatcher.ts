@@ -1,7 +1,7 @@
 import type { ArtifactRegistry } from './artifact-registry.ts';
 import type { Guardrails } from './guardrail.ts';
 import { Admission } from './internal/admission.ts';
-import type { JobRecord } from './internal/job-record.ts';
+import { isLive, type JobRecord } from './internal/job-record.ts';
 import { Lifecycle } from './internal/lifecycle.ts';
 import { BUSY, CANCELLED } from './internal/refusals.ts';
 import { Runner, refusedAtOnce } from './internal/runner.ts';
@@ -46,7 +46,9 @@ export interface SubmitOptions {
   /**
    * The call's deadline in milliseconds from `submit`, queue wait included (positive, at most
    * 2^31 - 1, the longest delay a Node timer keeps). When it passes before the job settles, the
-   * whole workflow is cancelled with `timeout`.
+   * whole workflow is cancelled with `timeout`. The timer is armed as `submit` returns, after the
+   * job's synchronous start (its guardrails and its `run` up to the first await, which no timer
+   * could interrupt anyway); a job that settled within `submit` arms none.
    */
   readonly timeoutMs?: number;
 }
@@ -140,9 +142,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     );
     const onReport = submitOptions?.onReport;
     if (onReport !== undefined) lifecycle.listen(record, onReport);
-    const timeoutMs = submitOptions?.timeoutMs;
-    if (timeoutMs !== undefined) lifecycle.arm(record, timeoutMs);
     admission.enter(record);
+    // Armed once the job's synchronous start has returned, and only if it is still live (queued,
+    // or running past its first await): a job that settles within `submit` needs no timer.
+    const timeoutMs = submitOptions?.timeoutMs;
+    if (timeoutMs !== undefined && isLive(record)) lifecycle.arm(record, timeoutMs);
     return record.outcome as Promise<JobOutcome<TOutput>>;
   }
 

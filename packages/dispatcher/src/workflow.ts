@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkRoot } from './internal/validate.ts';
-import { cancelMark, markGenuine } from './internal/workflow-state.ts';
+import { bindWorkflowState } from './internal/workflow-state.ts';
 import type { CancelReason } from './refusal.ts';
 
 /**
@@ -22,13 +22,25 @@ export class Workflow {
   readonly principal: Principal;
   /** Where the call came from (`'mcp'`, `'http'`, a scheduler name): ours, for logs and guardrails. */
   readonly origin: string;
+  /** The cancel mark: private, so only the dispatcher (through `workflow-state.ts`) sets it, and its presence is the brand of a genuine workflow. */
+  #cancelled: CancelReason | undefined = undefined;
+
+  static {
+    bindWorkflowState({
+      isGenuine: (value: unknown): value is Workflow =>
+        typeof value === 'object' && value !== null && #cancelled in value,
+      cancelMark: (workflow) => workflow.#cancelled,
+      markCancelled: (workflow, reason) => {
+        workflow.#cancelled ??= reason;
+      },
+    });
+  }
 
   private constructor(principal: Principal, origin: string) {
     this.id = randomUUID();
     this.principal = principal;
     this.origin = origin;
     Object.freeze(this);
-    markGenuine(this);
   }
 
   /** A new root workflow. Throws `DispatcherError` `INVALID_PRINCIPAL` for an empty or non-string principal or origin. */
@@ -39,6 +51,6 @@ export class Workflow {
 
   /** The reason this workflow was cancelled with, or `undefined` while it is not cancelled. */
   get cancelled(): CancelReason | undefined {
-    return cancelMark(this);
+    return #cancelled in this ? this.#cancelled : undefined;
   }
 }

@@ -196,8 +196,11 @@ met =
 met = printTarget('rss growth', (after.rss - before.rss) / before.rss, '<=', 0.1) && met;
 
 for (const child of children.values()) {
-  await child.ask('stop').catch(() => undefined);
-  if (child.process.exitCode === null)
-    await new Promise((resolve) => child.process.once('exit', resolve));
+  // `stop` is answered by the child's exit, not by a message.
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  if (child.process.exitCode === null) {
+    child.process.send({ kind: 'stop' });
+    await exited;
+  }
 }
 console.log(met ? '\nevery target met' : '\nsome targets missed');

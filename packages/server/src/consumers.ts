@@ -3,7 +3,7 @@
  * `ConsumerResolver` once per request and hands its answer to the interposer; no token (or an
  * unknown one) means no consumer, which lists nothing and is answered the constant answer.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
 
 /** Resolves a bearer token to a consumer name, or `undefined` for a token it does not know. */
@@ -51,10 +51,10 @@ export function createTokenResolver(entries: readonly TokenEntry[]): ConsumerRes
   });
   return {
     resolve(token) {
-      const hash = createHash('sha256').update(token, 'utf8').digest();
+      const presented = Buffer.from(hashToken(token), 'hex');
       let found: string | undefined;
       for (const entry of known) {
-        if (timingSafeEqual(hash, entry.hash) && found === undefined) found = entry.consumer;
+        if (timingSafeEqual(presented, entry.hash) && found === undefined) found = entry.consumer;
       }
       return found;
     },
@@ -63,5 +63,6 @@ export function createTokenResolver(entries: readonly TokenEntry[]): ConsumerRes
 
 /** The SHA-256 of a token in hex, as a {@link TokenEntry} holds it. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // The one-shot digest: about half the cost of a `Hash` object, paid on every HTTP request.
+  return hash('sha256', token, 'hex');
 }

@@ -5,9 +5,9 @@
  * our words, never echoing what was sent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HTTP_TEXTS } from '../src/http.ts';
+import { type ConsumerResolver, HTTP_TEXTS } from '../src/http.ts';
 import { SERVER_TEXTS } from '../src/texts.ts';
-import { bearer, httpClient, httpHost, post } from './http-support.ts';
+import { bearer, httpClient, httpHost, post, resolver } from './http-support.ts';
 import { call, closeAll, textOf } from './support.ts';
 
 afterEach(closeAll);
@@ -24,6 +24,25 @@ describe('over Streamable HTTP with the SDK client', () => {
     expect(await names('bob')).toEqual(['add', 'double', 'greet']);
     expect(await names('carol')).toEqual(['echo']);
     expect(await names()).toEqual([]);
+  });
+
+  it('takes a consumer from a resolver answering at once or with a promise; a throw or a rejection is none', async () => {
+    const names = async (consumers: ConsumerResolver) => {
+      const { host } = await httpHost({}, { consumers });
+      return (await (await httpClient(host.url, 'bob')).listTools()).tools.map((tool) => tool.name);
+    };
+    const bob = ['add', 'double', 'greet'];
+    expect(await names({ resolve: (token) => resolver.resolve(token) })).toEqual(bob);
+    expect(await names({ resolve: async (token) => resolver.resolve(token) })).toEqual(bob);
+    expect(
+      await names({
+        resolve: () => {
+          throw new Error('resolver down');
+        },
+      }),
+    ).toEqual([]);
+    expect(await names({ resolve: () => Promise.reject(new Error('resolver down')) })).toEqual([]);
+    expect(await names({ resolve: async () => '' })).toEqual([]);
   });
 
   it('serves calls in the dialect of the query parameter and of _meta', async () => {

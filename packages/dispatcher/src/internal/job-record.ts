@@ -43,8 +43,8 @@ export interface JobRecord {
   readonly parent: JobRecord | undefined;
   /** The submitted ancestor, holder of the listener and the slot; undefined for a submitted job itself. */
   readonly top: JobRecord | undefined;
-  /** Children that have not finished (live or draining). */
-  readonly children: Set<JobRecord>;
+  /** Children that have not finished (live or draining); made by the first spawn, as most jobs spawn none. */
+  children: Set<JobRecord> | undefined;
   /** The names this job's children may have; undefined when no scope above or on it is sealed. */
   readonly sealed: ReadonlySet<string> | undefined;
   readonly registry: ArtifactRegistry | undefined;

@@ -75,7 +75,7 @@ export class Lifecycle {
       entry,
       parent,
       top: parent === undefined ? undefined : (parent.top ?? parent),
-      children: new Set(),
+      children: undefined,
       sealed,
       registry,
       outcome,
@@ -91,7 +91,10 @@ export class Lifecycle {
     };
     entry.jobs.add(record);
     if (record.top !== undefined) record.top.unreturned++;
-    parent?.children.add(record);
+    if (parent !== undefined) {
+      parent.children ??= new Set();
+      parent.children.add(record);
+    }
     this.jobs++;
     return record;
   }
@@ -189,7 +192,7 @@ export class Lifecycle {
       record.listener = undefined;
       this.listeners--;
     }
-    if (record.children.size > 0) {
+    if (record.children !== undefined && record.children.size > 0) {
       const error = childError ?? new CancellationError(childReason);
       for (const child of [...record.children]) this.cancel(child, error);
     }
@@ -197,7 +200,7 @@ export class Lifecycle {
   }
 
   private remove(record: JobRecord): void {
-    record.parent?.children.delete(record);
+    record.parent?.children?.delete(record);
     const { entry } = record;
     entry.jobs.delete(record);
     if (entry.jobs.size === 0) this.workflows.delete(entry.workflow.id);

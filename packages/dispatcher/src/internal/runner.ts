@@ -68,32 +68,14 @@ export class Runner {
   }
 
   private contextOf(record: JobRecord): JobContext<unknown> {
-    const { workflow } = record;
-    const context = {
-      input: record.job.input,
-      get signal() {
-        return signalOf(record);
-      },
-      workflow,
-      principal: workflow.principal,
-      job: record.info,
-      reportProgress: (progress: number, total?: number, message?: string) =>
-        reportProgress(record, progress, total, message),
-      log: (level: LogLevel, message: string, data?: unknown) => log(record, level, message, data),
-      spawn: <TChildInput, TChildOutput>(child: Job<TChildInput, TChildOutput>) =>
-        this.spawn(record, child),
-    };
-    if (record.registry !== undefined) {
-      (context as { registry?: ArtifactRegistry }).registry = record.registry;
-    }
-    return context;
+    return new RunningContext(record, this);
   }
 
   /**
    * Runs a child in the parent's slot and workflow. Refused at once when the parent no longer runs,
    * the workflow is cancelled, a seal above excludes the name, or the workflow is at its bound.
    */
-  private spawn<TInput, TOutput>(
+  spawn<TInput, TOutput>(
     parent: JobRecord,
     job: Job<TInput, TOutput>,
   ): Promise<JobOutcome<TOutput>> {
@@ -116,6 +98,43 @@ export class Runner {
     );
     this.start(record);
     return record.outcome as Promise<JobOutcome<TOutput>>;
+  }
+}
+
+/**
+ * A running job's context. A class rather than an object literal with a `signal` getter: a literal
+ * with an accessor is built by the runtime's slow path on every job, a class instance is not. Its
+ * functions are own properties (they keep working when taken off the context); `signal` is read
+ * through the prototype, lazily, as a signal is costly to make.
+ */
+class RunningContext implements JobContext<unknown> {
+  readonly input: unknown;
+  readonly workflow: JobRecord['workflow'];
+  readonly principal: string;
+  readonly job: JobRecord['info'];
+  declare readonly registry?: ArtifactRegistry;
+  readonly reportProgress: JobContext<unknown>['reportProgress'];
+  readonly log: JobContext<unknown>['log'];
+  readonly spawn: JobContext<unknown>['spawn'];
+  readonly #record: JobRecord;
+
+  constructor(record: JobRecord, runner: Runner) {
+    this.#record = record;
+    this.input = record.job.input;
+    this.workflow = record.workflow;
+    this.principal = record.workflow.principal;
+    this.job = record.info;
+    this.reportProgress = (progress, total, message) =>
+      reportProgress(record, progress, total, message);
+    this.log = (level, message, data) => log(record, level, message, data);
+    this.spawn = (child) => runner.spawn(record, child);
+    if (record.registry !== undefined) {
+      (this as { registry?: ArtifactRegistry }).registry = record.registry;
+    }
+  }
+
+  get signal(): AbortSignal {
+    return signalOf(this.#record);
   }
 }
 

@@ -2,26 +2,38 @@ import type { CancelReason } from '../refusal.ts';
 import type { Workflow } from '../workflow.ts';
 
 /**
- * The cancel mark of every workflow object, kept beside it (not on it) so only the dispatcher can
- * set it; weak, so a mark lives exactly as long as its workflow.
+ * What only the dispatcher may read or set on a workflow: whether `Workflow.root` made it, and the
+ * reason it was cancelled with. Both live in the workflow's private state (a frozen object's private
+ * fields stay writable, and no one else can reach them); `workflow.ts` binds these accessors when
+ * it loads. Until then no workflow exists, so nothing is genuine.
  */
-const marks = new WeakMap<object, CancelReason>();
+interface WorkflowState {
+  isGenuine(value: unknown): value is Workflow;
+  cancelMark(workflow: Workflow): CancelReason | undefined;
+  markCancelled(workflow: Workflow, reason: CancelReason): void;
+}
+
+let state: WorkflowState = {
+  isGenuine: (_value: unknown): _value is Workflow => false,
+  cancelMark: () => undefined,
+  markCancelled: () => undefined,
+};
+
+/** Called once, by the `Workflow` class as it is defined. */
+export function bindWorkflowState(bound: WorkflowState): void {
+  state = bound;
+}
 
 /** Every workflow `Workflow.root` made: `instanceof` alone admits `Object.create(Workflow.prototype)`. */
-const genuine = new WeakSet<object>();
-
-export function markGenuine(workflow: object): void {
-  genuine.add(workflow);
-}
-
 export function isGenuine(value: unknown): value is Workflow {
-  return typeof value === 'object' && value !== null && genuine.has(value);
+  return state.isGenuine(value);
 }
 
-export function markCancelled(workflow: object, reason: CancelReason): void {
-  if (!marks.has(workflow)) marks.set(workflow, reason);
+/** Marks a workflow cancelled; the first reason stays. */
+export function markCancelled(workflow: Workflow, reason: CancelReason): void {
+  state.markCancelled(workflow, reason);
 }
 
-export function cancelMark(workflow: object): CancelReason | undefined {
-  return marks.get(workflow);
+export function cancelMark(workflow: Workflow): CancelReason | undefined {
+  return state.cancelMark(workflow);
 }

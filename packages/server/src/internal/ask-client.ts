@@ -2,9 +2,8 @@
  * `sample` and `elicit` for a call's tools: asked only when the client declared the capability,
  * sent as requests of the server's own (so the reply is taken before the SDK and read here), the
  * reply read strictly into fresh objects, and an elicitation's content judged by the gate against
- * the requested schema, then converted to its declared types.
+ * the requested schema, then converted to its declared types (`elicitation.ts`).
  */
-import type { TObject } from 'typebox';
 import {
   CLIENT_REFUSAL_CODES,
   CLIENT_REFUSAL_TEXTS,
@@ -16,11 +15,9 @@ import {
   type SamplingReply,
   type SamplingRequest,
 } from '../client-requests.ts';
-import { SERVER_ERROR_CODES, ServerError } from '../errors.ts';
 import type { ClientAnswer, Connection } from './connection.ts';
+import { elicitationOf, judgeContent } from './elicitation.ts';
 import { isObject, own, type RequestId } from './jsonrpc.ts';
-import { type CompiledGate, compileGate } from './siblings/gate.ts';
-import { conform, publishCanonical, type SchemaObject } from './siblings/schema.ts';
 
 function refused(
   code: ClientRefusalCode,
@@ -78,69 +75,6 @@ export function readSamplingReply(
   return { role, content, model, ...(stopReason === undefined ? {} : { stopReason }) };
 }
 
-/** An elicitation schema, published and projected once. */
-interface Elicitation {
-  readonly requested: SchemaObject;
-  readonly gate: CompiledGate;
-}
-
-const elicitations = new WeakMap<object, Elicitation>();
-const FORM_KEYS = [
-  'type',
-  'title',
-  'description',
-  'default',
-  'format',
-  'minimum',
-  'maximum',
-  'enum',
-];
-
-function notElicitable(path: string): ServerError {
-  return new ServerError(
-    SERVER_ERROR_CODES.INVALID_ELICITATION_SCHEMA,
-    'An elicitation schema may hold only strings (plain, `Date`, `DateTime`), integers up to `SafeInteger`, numbers, booleans and string enums at its top level.',
-    { path },
-  );
-}
-
-function project(name: string, node: unknown): Record<string, unknown> {
-  const path = `/properties/${name}`;
-  if (!isObject(node)) throw notElicitable(path);
-  for (const key of Object.keys(node)) if (!FORM_KEYS.includes(key)) throw notElicitable(path);
-  const type = own(node, 'type');
-  const format = own(node, 'format');
-  const values = own(node, 'enum');
-  const bounds = [own(node, 'minimum'), own(node, 'maximum')];
-  const fine =
-    (type === 'string' && (format === undefined || format === 'date' || format === 'date-time')) ||
-    ((type === 'integer' || type === 'number') &&
-      bounds.every((b) => b === undefined || typeof b === 'number')) ||
-    type === 'boolean';
-  if (!fine || (values !== undefined && (type !== 'string' || !Array.isArray(values)))) {
-    throw notElicitable(path);
-  }
-  return { ...node };
-}
-
-function elicitationOf(schema: TObject): Elicitation {
-  const known = elicitations.get(schema);
-  if (known !== undefined) return known;
-  const canonical = publishCanonical(schema) as SchemaObject;
-  const properties = isObject(canonical.properties) ? canonical.properties : {};
-  if (Object.hasOwn(canonical, '$defs')) throw notElicitable('/$defs');
-  const projected: Record<string, unknown> = {};
-  for (const [name, node] of Object.entries(properties)) projected[name] = project(name, node);
-  const requested = {
-    type: 'object',
-    properties: projected,
-    ...(Array.isArray(canonical.required) ? { required: [...canonical.required] } : {}),
-  };
-  const made = { requested, gate: compileGate(canonical) };
-  elicitations.set(schema, made);
-  return made;
-}
-
 /** The client requests of one call, asked on behalf of the call `requestId` on `connection`. */
 export function clientRequests(
   connection: Connection,
@@ -186,11 +120,9 @@ export function clientRequests(
       const action = own(answer.result, 'action');
       if (action === 'decline' || action === 'cancel') return { ok: true, value: { action } };
       if (action !== 'accept') return refused(CLIENT_REFUSAL_CODES.MALFORMED_REPLY);
-      const content = own(answer.result, 'content');
-      if (!elicitation.gate.judge(content).ok) return refused(CLIENT_REFUSAL_CODES.NOT_CONFORMING);
-      const converted = conform(schema, content);
-      if (!converted.ok) return refused(CLIENT_REFUSAL_CODES.NOT_CONFORMING);
-      const value = { action: 'accept', content: converted.value } as ElicitationReply<never>;
+      const judged = judgeContent(elicitation, own(answer.result, 'content'));
+      if (!judged.ok) return refused(CLIENT_REFUSAL_CODES.NOT_CONFORMING);
+      const value = { action: 'accept', content: judged.value } as ElicitationReply<never>;
       return { ok: true, value };
     },
   } as ClientRequests;

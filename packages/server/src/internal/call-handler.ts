@@ -7,6 +7,7 @@
  */
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { type CallRequest, type DelegatedRequest, REQUEST_KEY } from './connection.ts';
+import { holdsBigInt } from './conversion.ts';
 import type { ServerCore } from './core.ts';
 import type { RequestId } from './jsonrpc.ts';
 import { type CallResult, type Rendered, render, systemError } from './outcome.ts';
@@ -87,7 +88,12 @@ function forwarder(call: CallRequest, extra: HandlerExtra) {
 
 async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Promise<Rendered> {
   const definition = call.tool.entry.definition;
-  const converted = conform(definition.input, call.arguments);
+  // Arguments already in their declared types are handed over as admitted (see conversion.ts).
+  const conversion = call.tool.conversion;
+  const converted =
+    conversion === 'always' || (conversion === 'bigint' && holdsBigInt(call.arguments))
+      ? conform(definition.input, call.arguments)
+      : ({ ok: true, value: call.arguments } as const);
   if (!converted.ok) {
     core.logger.error(
       {

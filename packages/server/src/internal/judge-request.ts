@@ -113,17 +113,19 @@ export type ArgumentsJudgement =
 
 /**
  * Judges arguments twice: as they arrived, against the document the dialect published; then, after
- * the dialect's inverse, against the canonical document. The canonical dialect's rendering is the
- * canonical document and its inverse the identity, so its second pass would repeat the first.
+ * the dialect's inverse, against the canonical document. Under `canonical` the published document
+ * is the canonical one (its gate is the canonical gate, checked at start) and the inverse is the
+ * identity, so the first pass is the second: it is judged once.
  */
 export function judgeArguments(
   tool: ServedTool,
   dialect: DialectName,
   wire: JsonValue,
 ): ArgumentsJudgement {
-  const first = tool.dialects[dialect].inputGate.judge(wire);
+  const gate = tool.dialects[dialect].inputGate;
+  const first = gate.judge(wire);
   if (!first.ok) return first;
-  if (dialect === 'canonical') return { ok: true, canonical: wire };
+  if (dialect === 'canonical' && gate === tool.canonicalGate) return { ok: true, canonical: wire };
   const canonical = dialectArguments(dialect, wire, tool.canonicalInput);
   const second = tool.canonicalGate.judge(canonical);
   return second.ok ? { ok: true, canonical } : second;

@@ -6,6 +6,7 @@
  */
 import { SERVER_ERROR_CODES, ServerError } from '../errors.ts';
 import { NARROWED_META_KEY } from '../texts.ts';
+import { type Conversion, conversionOf } from './conversion.ts';
 import {
   type CatalogEntry,
   guardrailsOf,
@@ -25,7 +26,7 @@ import {
 } from './siblings/dialects.ts';
 import type { Guardrails } from './siblings/dispatcher.ts';
 import { type CompiledGate, compileGate } from './siblings/gate.ts';
-import type { SchemaObject } from './siblings/schema.ts';
+import { type SchemaObject, stringifyCanonical } from './siblings/schema.ts';
 
 /** A tool as `tools/list` publishes it in one dialect. Frozen. */
 export type ListedTool = Readonly<Record<string, unknown>> & { readonly name: string };
@@ -33,7 +34,11 @@ export type ListedTool = Readonly<Record<string, unknown>> & { readonly name: st
 /** One dialect's view of a tool. */
 export interface DialectView {
   readonly listed: ListedTool;
-  /** The gate of the input document this dialect publishes. */
+  /**
+   * The gate of the input document this dialect publishes: the canonical gate itself when the
+   * rendering is the canonical document (always for `canonical`, and for any dialect that changed
+   * nothing).
+   */
   readonly inputGate: CompiledGate;
 }
 
@@ -49,6 +54,8 @@ export interface ServedTool {
   readonly measures: { readonly openai: SchemaMeasure; readonly anthropic: SchemaMeasure };
   /** The guardrails the definition declares, judged at dispatch. */
   readonly guardrails: Guardrails | undefined;
+  /** When admitted arguments must be converted to their declared types (decided once, at start). */
+  readonly conversion: Conversion;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -132,19 +139,23 @@ export function serveTool(entry: CatalogEntry): ServedTool {
   const inputs = renderings(entry, canonicalInput, 'input');
   const outputs =
     canonicalOutput === undefined ? undefined : renderings(entry, canonicalOutput, 'output');
+  const canonicalGate = compiled(entry, 'canonical', canonicalInput);
+  const canonicalText = stringifyCanonical(canonicalInput as never);
   const dialects = {} as Record<DialectName, DialectView>;
   for (const dialect of DIALECT_NAMES) {
     const input = inputs[dialect];
+    // A rendering that is the canonical document is judged by the canonical gate itself.
+    const same = stringifyCanonical(input.schema as never) === canonicalText;
     dialects[dialect] = Object.freeze({
       listed: listedTool(entry, input, outputs?.[dialect]),
-      inputGate: compiled(entry, dialect, input.schema),
+      inputGate: same ? canonicalGate : compiled(entry, dialect, input.schema),
     });
   }
   return Object.freeze({
     name: entry.name,
     entry,
     canonicalInput,
-    canonicalGate: compiled(entry, 'canonical', canonicalInput),
+    canonicalGate,
     outputGate:
       canonicalOutput === undefined ? undefined : compiled(entry, 'canonical', canonicalOutput),
     dialects: Object.freeze(dialects),
@@ -153,6 +164,7 @@ export function serveTool(entry: CatalogEntry): ServedTool {
       anthropic: measure(inputs.anthropic_strict.schema),
     },
     guardrails: guardrailsOf(entry.definition),
+    conversion: conversionOf(canonicalInput),
   });
 }
 

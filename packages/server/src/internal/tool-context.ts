@@ -69,25 +69,47 @@ async function dispatch(
   }
 }
 
+/**
+ * A served tool's context. A class rather than an object literal with a `signal` getter: a literal
+ * with an accessor is built by the runtime's slow path on every call, a class instance is not. Its
+ * functions are own properties (they keep working when taken off the context); `signal` is read
+ * through the prototype, from the job, lazily.
+ */
+class ServedContext {
+  readonly consumer: string;
+  readonly invokedAsTool: boolean;
+  readonly reportProgress: JobContext['reportProgress'];
+  readonly log: JobContext['log'];
+  readonly sample: ClientRequests['sample'];
+  readonly elicit: ClientRequests['elicit'];
+  declare dispatch?: (name: string, input: unknown) => Promise<unknown>;
+  declare registry?: JobContext['registry'];
+  readonly #job: JobContext;
+
+  constructor(scope: CallScope, job: JobContext) {
+    this.#job = job;
+    this.consumer = job.principal;
+    this.invokedAsTool = job.job.depth === 0;
+    this.reportProgress = job.reportProgress;
+    this.log = job.log;
+    let asks: ClientRequests | undefined;
+    const client = () => {
+      asks ??= clientRequests(scope.call.connection, scope.requestId, () => job.signal);
+      return asks;
+    };
+    this.sample = (request) => client().sample(request);
+    this.elicit = ((message, schema) =>
+      client().elicit(message, schema)) as ClientRequests['elicit'];
+  }
+
+  get signal(): AbortSignal {
+    return this.#job.signal;
+  }
+}
+
 /** Builds `definition`'s context on `job` and runs it with the job's input. */
 export function runTool(scope: CallScope, definition: AnyToolDefinition, job: JobContext): unknown {
-  let asks: ClientRequests | undefined;
-  const client = () => {
-    asks ??= clientRequests(scope.call.connection, scope.requestId, () => job.signal);
-    return asks;
-  };
-  const context: Record<string, unknown> = {
-    get signal() {
-      return job.signal;
-    },
-    consumer: job.principal,
-    invokedAsTool: job.job.depth === 0,
-    reportProgress: job.reportProgress,
-    log: job.log,
-    sample: (request: Parameters<ClientRequests['sample']>[0]) => client().sample(request),
-    elicit: (message: string, schema: Parameters<ClientRequests['elicit']>[1]) =>
-      client().elicit(message, schema),
-  };
+  const context = new ServedContext(scope, job);
   if (definition.kind !== 'tool') {
     context.dispatch = (name: string, input: unknown) => dispatch(scope, job, name, input);
   }

@@ -105,16 +105,47 @@ function judgeHeaders(req: IncomingMessage, settings: HostSettings): [number, st
   return undefined;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
-  if (Number(header(req, 'content-length')) > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
+/**
+ * The body within `limit` bytes, or `undefined` past it (the request is then destroyed, as an
+ * abandoned read would). Read from the stream's events rather than an async iterator, which costs
+ * a promise per chunk; a body of one chunk is used as it came.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  if (Number(header(req, 'content-length')) > limit) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const settle = (body: Uint8Array | undefined) => {
+      stop();
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        settle(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => onError(new Error('The request closed before its body ended.'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 function isJson(req: IncomingMessage): boolean {
@@ -122,15 +153,23 @@ function isJson(req: IncomingMessage): boolean {
   return type === 'application/json';
 }
 
-async function consumerOf(
+function named(consumer: unknown): string | undefined {
+  return typeof consumer === 'string' && consumer !== '' ? consumer : undefined;
+}
+
+/** The consumer of the bearer token; awaited only when the resolver answers with a promise. */
+function consumerOf(
   req: IncomingMessage,
   resolver: ConsumerResolver,
-): Promise<string | undefined> {
+): string | undefined | Promise<string | undefined> {
   const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(header(req, 'authorization') ?? '');
   if (match === null) return undefined;
   try {
-    const consumer = await resolver.resolve(match[1]!);
-    return typeof consumer === 'string' && consumer !== '' ? consumer : undefined;
+    const consumer = resolver.resolve(match[1]!);
+    if (typeof (consumer as { then?: unknown } | undefined)?.then === 'function') {
+      return Promise.resolve(consumer).then(named, () => undefined);
+    }
+    return named(consumer);
   } catch {
     return undefined;
   }
@@ -244,10 +283,9 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         },
       );
     }
-    const facts: HostFacts = {
-      consumer: await consumerOf(req, settings.consumers),
-      dialect: requested.dialect,
-    };
+    let consumer = consumerOf(req, settings.consumers);
+    if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
+    const facts: HostFacts = { consumer, dialect: requested.dialect };
     const authInfo: AuthInfo = {
       token: '',
       clientId: facts.consumer ?? '',
