@@ -172,6 +172,16 @@ describe('numbers beside a big integer', () => {
     expect(typeof (value as { n: unknown }).n).toBe('number');
   });
 
+  it('keep short integers numbers even where their digits sort after 2^53-1 as text', () => {
+    expect(acceptedValue(decode(`[${BIG},95,9100,-99,900719925474100]`))).toEqual([
+      9007199254740993n,
+      95,
+      9100,
+      -99,
+      900719925474100,
+    ]);
+  });
+
   it('read the other literals of the document as JSON.parse does', () => {
     const others = '[-0,0,1.5,-2.5e3,1E2,12345678901234567890e0,17,-3]';
     const value = acceptedValue(decode(`{"big":${BIG},"others":${others}}`)) as {
