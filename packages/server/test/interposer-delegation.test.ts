@@ -2,11 +2,14 @@
  * What the interposer hands the SDK and what it keeps from it: a delegated call is rebuilt from
  * what was judged (the tool's name and a progress token, never the arguments), a notification with
  * unreadable `_meta` or an unreadable cancel never reaches the SDK, a response the server did not
- * ask for goes to the SDK untouched (which reports it), and an outbound answer to an id nothing awaits, or a listing
- * of another shape, is sent without a fault.
+ * ask for goes to the SDK untouched (which reports it), an outbound answer to an id nothing awaits
+ * or a listing of another shape is sent without a fault, and a sessionless (shared) connection
+ * keeps no client's log level.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, closeAll, fixtureServer, initialize, spiedPeer } from './support.ts';
+import { internalsOf } from '../src/tool-server.ts';
+import { call, closeAll, fixtureServer, initialize, peerOver, spiedPeer } from './support.ts';
+import { wirePair } from './wire.ts';
 
 afterEach(closeAll);
 
@@ -111,5 +114,27 @@ describe('responses', () => {
     await interposer.send({ jsonrpc: '2.0', id: 2, result: { tools: null } });
     expect((await peer.answer(1)).result).toEqual({ tools: [] });
     expect((await peer.answer(2)).result).toEqual({ tools: [] });
+  });
+});
+
+describe('a sessionless connection', () => {
+  it('keeps no client’s log level: it is shared, so its calls log at the server’s level', async () => {
+    const { server } = fixtureServer();
+    const [clientSide, serverSide] = wirePair('text');
+    await internalsOf(server).connect(serverSide, { consumer: 'alice', dialect: undefined }, true);
+    const peer = await peerOver(clientSide, serverSide);
+    await peer.request(initialize());
+    const set = await peer.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'logging/setLevel',
+      params: { level: 'error' },
+    });
+    expect(set).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    await peer.request(call(2, 'chatty', { steps: 1 }));
+    const levels = peer.received
+      .filter((message) => message.method === 'notifications/message')
+      .map((message) => (message.params as { level: string }).level);
+    expect(levels).toEqual(['info', 'warning', 'error']);
   });
 });
