@@ -136,3 +136,58 @@ describe('integer literals at the edge of the double range', () => {
     );
   });
 });
+
+/*
+ * A document holding one integer beyond ±(2^53-1) is built by the exact parser, which reads every
+ * other number of that document itself: the bigint boundary must hold there too, for each sign.
+ */
+describe('numbers beside a big integer', () => {
+  const BIG = '9007199254740993';
+
+  it('keep ±(2^53-1) a number and make ±2^53 a bigint', () => {
+    expect(
+      acceptedValue(
+        decode(`[${BIG},9007199254740991,-9007199254740991,9007199254740992,-9007199254740992]`),
+      ),
+    ).toEqual([
+      9007199254740993n,
+      9007199254740991,
+      -9007199254740991,
+      9007199254740992n,
+      -9007199254740992n,
+    ]);
+  });
+
+  it('keep 16-digit integers of either sign below the boundary numbers, at any depth', () => {
+    const value = acceptedValue(
+      decode(
+        `{"n":-1234567890123456,"m":[1234567890123456,{"k":-9007199254740990}],"big":-${BIG}}`,
+      ),
+    );
+    expect(value).toEqual({
+      n: -1234567890123456,
+      m: [1234567890123456, { k: -9007199254740990 }],
+      big: -9007199254740993n,
+    });
+    expect(typeof (value as { n: unknown }).n).toBe('number');
+  });
+
+  it('keep short integers numbers even where their digits sort after 2^53-1 as text', () => {
+    expect(acceptedValue(decode(`[${BIG},95,9100,-99,900719925474100]`))).toEqual([
+      9007199254740993n,
+      95,
+      9100,
+      -99,
+      900719925474100,
+    ]);
+  });
+
+  it('read the other literals of the document as JSON.parse does', () => {
+    const others = '[-0,0,1.5,-2.5e3,1E2,12345678901234567890e0,17,-3]';
+    const value = acceptedValue(decode(`{"big":${BIG},"others":${others}}`)) as {
+      others: unknown[];
+    };
+    expect(value.others).toEqual(JSON.parse(others));
+    expect(Object.is(value.others[0], -0)).toBe(true);
+  });
+});

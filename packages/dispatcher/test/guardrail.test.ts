@@ -194,6 +194,87 @@ describe('guardrail order', () => {
   });
 });
 
+describe('guardrails answering with a promise', () => {
+  it.each([
+    ['admission', 'admits', ADMIT],
+    ['admission', 'refuses', refuse('Not today.', true)],
+    ['output', 'admits', ADMIT],
+    ['output', 'refuses', refuse('Not that.', false)],
+  ] as const)(
+    'an %s guardrail that %s later decides as one answering at once',
+    async (stage, _, verdict) => {
+      const dispatcher = createDispatcher({
+        maxRunning: 1,
+        maxQueued: 0,
+        guardrails: { [stage]: [{ name: 'later', judge: async () => verdict }] },
+      });
+      const outcome = await dispatcher.submit(
+        { name: 'tool', input: null, run: () => 'result' },
+        Workflow.root('alice', 'mcp'),
+      );
+      expect(outcome).toEqual(
+        verdict.ok
+          ? { status: 'completed', value: 'result' }
+          : {
+              status: 'refused',
+              refusal: {
+                code: 'GUARDRAIL',
+                stage,
+                guardrail: 'later',
+                text: verdict.text,
+                correctable: verdict.correctable,
+              },
+            },
+      );
+    },
+  );
+});
+
+describe('a job cancelled while it runs', () => {
+  it('returns a result that no output guardrail is asked about', async () => {
+    const judged: unknown[] = [];
+    const dispatcher = createDispatcher({
+      maxRunning: 1,
+      maxQueued: 0,
+      guardrails: {
+        output: [
+          {
+            name: 'watch',
+            judge: (value) => {
+              judged.push(value);
+              return ADMIT;
+            },
+          },
+        ],
+      },
+    });
+    const workflow = Workflow.root('alice', 'mcp');
+    const returned = deferred();
+    const outcome = dispatcher.submit(
+      {
+        name: 'tool',
+        input: null,
+        run: async (context) => {
+          await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+          returned.resolve();
+          return 'too late';
+        },
+      },
+      workflow,
+    );
+    await new Promise((r) => setImmediate(r));
+    dispatcher.cancelWorkflow(workflow, 'client_cancel');
+    expect(await outcome).toMatchObject({
+      status: 'refused',
+      refusal: { reason: 'client_cancel' },
+    });
+    await returned.promise;
+    await new Promise((r) => setImmediate(r));
+    expect(judged).toEqual([]);
+    expect(dispatcher.stats().jobs).toBe(0);
+  });
+});
+
 describe('the subject', () => {
   it('is frozen: a guardrail cannot rewrite the principal the next one judges', async () => {
     const seen: string[] = [];

@@ -176,4 +176,61 @@ describe('reports', () => {
     await flush();
     expect(reports).toHaveLength(1);
   });
+  it('a report holds only the fields the job gave: no `total`, `message` or `data` key for one it left out', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const reports: JobReport[] = [];
+    await dispatcher.submit(
+      {
+        name: 'terse',
+        input: null,
+        run: (context) => {
+          context.reportProgress(1);
+          context.reportProgress(2, 4);
+          context.reportProgress(3, undefined, 'three');
+          context.log('info', 'plain');
+          context.log('debug', 'with data', { n: 1 });
+        },
+      },
+      Workflow.root('alice', 'mcp'),
+      { onReport: (report) => reports.push(report) },
+    );
+    const job = reports[0]!.job;
+    expect(reports).toStrictEqual([
+      { kind: 'progress', job, progress: 1 },
+      { kind: 'progress', job, progress: 2, total: 4 },
+      { kind: 'progress', job, progress: 3, message: 'three' },
+      { kind: 'log', job, level: 'info', message: 'plain' },
+      { kind: 'log', job, level: 'debug', message: 'with data', data: { n: 1 } },
+    ]);
+  });
+  it('a spawned job’s reports after it returned are dropped while its parent still runs', async () => {
+    const dispatcher = createDispatcher({ maxRunning: 1, maxQueued: 0 });
+    const reports: JobReport[] = [];
+    await dispatcher.submit(
+      {
+        name: 'root',
+        input: null,
+        run: async (context) => {
+          let returned: JobContext<null> | undefined;
+          await context.spawn({
+            name: 'child',
+            input: null,
+            run: (inner) => {
+              returned = inner;
+              inner.reportProgress(1);
+            },
+          });
+          returned?.reportProgress(2);
+          returned?.log('info', 'from a job that returned');
+          context.log('info', 'parent still here');
+        },
+      },
+      Workflow.root('alice', 'mcp'),
+      { onReport: (report) => reports.push(report) },
+    );
+    expect(reports.map((r) => [r.job.name, r.kind])).toEqual([
+      ['child', 'progress'],
+      ['root', 'log'],
+    ]);
+  });
 });
