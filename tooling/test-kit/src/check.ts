@@ -12,13 +12,15 @@ export type AnswerKind = RawExpectation | 'result' | 'other';
 export interface KnownTexts {
   /** The one `-32602` answer to an unservable call. */
   readonly unservable: string;
+  /** How the gate's refusal text begins (the gate's `REFUSAL_HEADER`). */
+  readonly gateHeader: string;
 }
 
 /** Classifies one decoded JSON-RPC answer. */
 export function kindOf(message: unknown, texts: KnownTexts): AnswerKind {
   if (typeof message !== 'object' || message === null) return 'other';
   const m = message as {
-    result?: { isError?: boolean; _meta?: Record<string, unknown> };
+    result?: { isError?: boolean; _meta?: Record<string, unknown>; content?: { text?: unknown }[] };
     error?: { code?: number; message?: string };
   };
   if (m.error !== undefined) {
@@ -36,7 +38,13 @@ export function kindOf(message: unknown, texts: KnownTexts): AnswerKind {
     }
   }
   if (m.result !== undefined) {
-    if (m.result.isError === true && m.result._meta?.['portcullis/correctable'] === true)
+    const text = m.result.content?.[0]?.text;
+    if (
+      m.result.isError === true &&
+      m.result._meta?.['portcullis/correctable'] === true &&
+      typeof text === 'string' &&
+      text.startsWith(texts.gateHeader)
+    )
       return 'gate';
     return 'result';
   }

@@ -36,8 +36,8 @@ export interface RawTarget {
   readonly tool: string;
   /** A declared integer property of narrower width than Int64. */
   readonly integer: string;
-  /** Valid arguments, as JSON text of an object (`{"a":1,"b":2}`). */
-  readonly valid: string;
+  /** Valid arguments WITHOUT the integer place, as JSON text of an object (`{"b":2}`). */
+  readonly rest: string;
 }
 
 const encoder = new TextEncoder();
@@ -52,6 +52,10 @@ function withMember(valid: string, member: string): string {
 /** Every raw case against `target`, with fresh canaries from `mint`. */
 export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
   const out: RawCase[] = [];
+  const I = JSON.stringify(target.integer);
+  const valid = withMember(target.rest, `${I}:1`);
+  // A case that sets the integer itself adds it to `rest`; any other adds its member to `valid`.
+  const set = (member: string) => withMember(target.rest, member);
   const call = (id: string, args: string, name = JSON.stringify(target.tool)) =>
     `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${name},"arguments":${args}}}`;
   const add = (
@@ -60,7 +64,6 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
     body: string | Uint8Array,
     ...canaries: string[]
   ) => out.push({ label, body, canaries, expect });
-  const I = JSON.stringify(target.integer);
 
   // Refused as bytes: the canary is in the id (which must not come back) and in the content.
   const parse = (label: string, make: (c: string) => string | Uint8Array) => {
@@ -68,56 +71,46 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
     add(label, 'parse', make(c), c);
   };
   parse('duplicate keys, the second a larger amount', (c) =>
-    call(`"${c}"`, withMember(target.valid, `${I}:1,${I}:9999`)),
+    call(`"${c}"`, set(`${I}:1,${I}:9999`)),
   );
-  parse('duplicate canary keys', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}":1,"${c}":2`)),
-  );
+  parse('duplicate canary keys', (c) => call(`"${c}"`, withMember(valid, `"${c}":1,"${c}":2`)));
   parse('duplicate keys spelled with an escape', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}":1,"\\u0043${c.slice(1)}":2`)),
+    call(`"${c}"`, withMember(valid, `"${c}":1,"\\u0043${c.slice(1)}":2`)),
   );
-  parse('trailing bytes', (c) => `${call(`"${c}"`, target.valid)} x${c}`);
-  parse('a second document', (c) => `${call(`"${c}"`, target.valid)}{"${c}":1}`);
-  parse('a block comment', (c) => call(`"${c}"`, `/* ${c} */${target.valid}`));
-  parse('a line comment', (c) => call(`"${c}"`, `${target.valid} // ${c}\n`));
-  parse('NaN', (c) => call(`"${c}"`, withMember(target.valid, `"${c}":NaN`)));
-  parse('Infinity', (c) => call(`"${c}"`, withMember(target.valid, `${I}:-Infinity`)));
-  parse('undefined', (c) => call(`"${c}"`, withMember(target.valid, `${I}:undefined`)));
-  parse('1e400', (c) => call(`"${c}"`, withMember(target.valid, `${I}:1e400`)));
-  parse('1e-400', (c) => call(`"${c}"`, withMember(target.valid, `${I}:1e-400`)));
+  parse('trailing bytes', (c) => `${call(`"${c}"`, valid)} x${c}`);
+  parse('a second document', (c) => `${call(`"${c}"`, valid)}{"${c}":1}`);
+  parse('a block comment', (c) => call(`"${c}"`, `/* ${c} */${valid}`));
+  parse('a line comment', (c) => call(`"${c}"`, `${valid} // ${c}\n`));
+  parse('NaN', (c) => call(`"${c}"`, withMember(valid, `"${c}":NaN`)));
+  parse('Infinity', (c) => call(`"${c}"`, set(`${I}:-Infinity`)));
+  parse('undefined', (c) => call(`"${c}"`, set(`${I}:undefined`)));
+  parse('1e400', (c) => call(`"${c}"`, set(`${I}:1e400`)));
+  parse('1e-400', (c) => call(`"${c}"`, set(`${I}:1e-400`)));
   parse('an integer of 309 digits past the largest double', (c) =>
-    call(`"${c}"`, withMember(target.valid, `${I}:${'9'.repeat(309)}`)),
+    call(`"${c}"`, set(`${I}:${'9'.repeat(309)}`)),
   );
-  parse('a number of 1001 characters', (c) =>
-    call(`"${c}"`, withMember(target.valid, `${I}:${'1'.repeat(1001)}`)),
-  );
+  parse('a number of 1001 characters', (c) => call(`"${c}"`, set(`${I}:${'1'.repeat(1001)}`)));
   parse('nesting past the limit', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}":${'['.repeat(1001)}${']'.repeat(1001)}`)),
+    call(`"${c}"`, withMember(valid, `"${c}":${'['.repeat(1001)}${']'.repeat(1001)}`)),
   );
   parse('a lone surrogate escaped in a value', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}":"\\ud800${c}"`)),
+    call(`"${c}"`, withMember(valid, `"${c}":"\\ud800${c}"`)),
   );
   parse('a lone surrogate escaped in a key', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}\\udc00":1`)),
+    call(`"${c}"`, withMember(valid, `"${c}\\udc00":1`)),
   );
   parse('a raw C0 control in a value', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}":"a\u0001${c}"`)),
+    call(`"${c}"`, withMember(valid, `"${c}":"a\u0001${c}"`)),
   );
-  parse('a raw C0 control in a key', (c) =>
-    call(`"${c}"`, withMember(target.valid, `"${c}\u001f":1`)),
-  );
-  parse('single quotes', (c) => call(`"${c}"`, withMember(target.valid, `'${c}':1`)));
-  parse('an unquoted name', (c) => call(`"${c}"`, withMember(target.valid, `${c}:1`)));
-  parse('a trailing comma', (c) => call(`"${c}"`, `${target.valid.slice(0, -1)},}`));
-  parse('a leading zero', (c) => call(`"${c}"`, withMember(target.valid, `${I}:007`)));
-  parse('an invalid escape', (c) => call(`"${c}"`, withMember(target.valid, `"${c}":"\\x41"`)));
-  parse('a byte order mark', (c) => bytes([0xef, 0xbb, 0xbf], call(`"${c}"`, target.valid)));
+  parse('a raw C0 control in a key', (c) => call(`"${c}"`, withMember(valid, `"${c}\u001f":1`)));
+  parse('single quotes', (c) => call(`"${c}"`, withMember(valid, `'${c}':1`)));
+  parse('an unquoted name', (c) => call(`"${c}"`, withMember(valid, `${c}:1`)));
+  parse('a trailing comma', (c) => call(`"${c}"`, `${valid.slice(0, -1)},}`));
+  parse('a leading zero', (c) => call(`"${c}"`, set(`${I}:007`)));
+  parse('an invalid escape', (c) => call(`"${c}"`, withMember(valid, `"${c}":"\\x41"`)));
+  parse('a byte order mark', (c) => bytes([0xef, 0xbb, 0xbf], call(`"${c}"`, valid)));
   parse('invalid UTF-8 in a value', (c) =>
-    bytes(
-      call(`"${c}"`, withMember(target.valid, `"${c}":"`)).slice(0, -3),
-      [0xff, 0xfe],
-      `"${c}"}}}`,
-    ),
+    bytes(call(`"${c}"`, withMember(valid, `"${c}":"`)).slice(0, -3), [0xff, 0xfe], `"${c}"}}}`),
   );
   parse('an overlong UTF-8 slash', (c) =>
     bytes(
@@ -135,13 +128,19 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
   parse('an encoded surrogate', (c) =>
     bytes(`{"jsonrpc":"2.0","id":"${c}","method":"`, [0xed, 0xa0, 0x80], `${c}"}`),
   );
-  parse('a document that ends early', (c) => call(`"${c}"`, target.valid).slice(0, -2));
+  parse('a document that ends early', (c) => call(`"${c}"`, valid).slice(0, -2));
   parse('an empty body', () => '');
 
   // Well-formed JSON the gate refuses: integers past every width, bigints past int64, protos.
   const gate = (label: string, member: (c: string) => string) => {
     const c = mint.string();
-    add(label, 'gate', call('1', withMember(target.valid, member(c))), c);
+    const text = member(c);
+    add(
+      label,
+      'gate',
+      call('1', text.startsWith(`${I}:`) ? set(text) : withMember(valid, text)),
+      c,
+    );
   };
   const past = (offset: bigint) => mint.digits(offset);
   for (const [label, value] of [
@@ -152,7 +151,7 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
   ] as const) {
     out.push({
       label,
-      body: call('1', withMember(target.valid, `${I}:${value}`)),
+      body: call('1', set(`${I}:${value}`)),
       canaries: [value.replace('-', '')],
       expect: 'gate',
     });
@@ -175,20 +174,16 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
     const k = mint.key();
     add(label, expect, make(c, k), c, k);
   };
-  proto('an unknown tool named with a canary', 'unservable', (c) =>
-    call('2', target.valid, `"${c}"`),
-  );
+  proto('an unknown tool named with a canary', 'unservable', (c) => call('2', valid, `"${c}"`));
   proto('a tool name with a canary suffix', 'unservable', (c) =>
-    call('2', target.valid, `"${target.tool}${c}"`),
+    call('2', valid, `"${target.tool}${c}"`),
   );
   const named = mint.digits();
-  add('a number as the tool name', 'unservable', call('2', target.valid, named), named);
-  proto('an object as the tool name', 'unservable', (c, k) =>
-    call('2', target.valid, `{"${k}":"${c}"}`),
-  );
-  proto('an array as the tool name', 'unservable', (c) => call('2', target.valid, `["${c}"]`));
+  add('a number as the tool name', 'unservable', call('2', valid, named), named);
+  proto('an object as the tool name', 'unservable', (c, k) => call('2', valid, `{"${k}":"${c}"}`));
+  proto('an array as the tool name', 'unservable', (c) => call('2', valid, `["${c}"]`));
   proto('null as the tool name', 'unservable', (c) =>
-    call('2', withMember(target.valid, `"${c}":1`), 'null'),
+    call('2', withMember(valid, `"${c}":1`), 'null'),
   );
   proto('arguments that are a string', 'unservable', (c) => call('2', `"${c}"`));
   proto('arguments that are an array', 'unservable', (c) => call('2', `["${c}"]`));
@@ -196,19 +191,19 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
     '`_meta` a string',
     'unservable',
     (c) =>
-      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${target.tool}","arguments":${target.valid},"_meta":"${c}"}}`,
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${target.tool}","arguments":${valid},"_meta":"${c}"}}`,
   );
   proto(
     '`_meta` an array',
     'unservable',
     (c) =>
-      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${target.tool}","arguments":${target.valid},"_meta":["${c}"]}}`,
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${target.tool}","arguments":${valid},"_meta":["${c}"]}}`,
   );
   proto(
     'a canary dialect on a call',
     'invalid-params',
     (c) =>
-      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"${target.tool}","arguments":${target.valid},"_meta":{"portcullis/dialect":"${c}"}}}`,
+      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"${target.tool}","arguments":${valid},"_meta":{"portcullis/dialect":"${c}"}}}`,
   );
   proto(
     'a canary dialect on a listing',
@@ -230,7 +225,7 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
     'a canary progress token of the wrong type',
     'unservable',
     (c) =>
-      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"${target.tool}","arguments":${target.valid},"_meta":{"progressToken":["${c}"]}}}`,
+      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"${target.tool}","arguments":${valid},"_meta":{"progressToken":["${c}"]}}}`,
   );
   proto('a canary method', 'method', (c) => `{"jsonrpc":"2.0","id":5,"method":"${c}","params":{}}`);
   proto(
