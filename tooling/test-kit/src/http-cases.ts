@@ -112,47 +112,48 @@ export function oversizedBody(
   };
 }
 
-/** One amplification case: a hostile body and a valid body of the same size, both to one server. */
+/** One amplification case: a hostile body and valid bodies of the same size, for one server. */
 export interface AmplificationCase {
   readonly label: string;
   /** The hostile `tools/call` body (JSON text). */
   readonly hostile: string;
-  /** A valid `tools/call` body of the same byte length (± 1%). */
+  /** A valid call of the same size and shape (the same count of items, names or levels). */
   readonly twin: string;
+  /** A valid call of the same size whose one argument is a flat string: what the bytes cost alone. */
+  readonly flat: string;
   readonly canaries: readonly string[];
 }
 
 /**
  * How the amplification cases address a server's tools. Each `args` is the JSON text of valid
- * arguments with a hole: `$HOLE` (members of a closed object, elements of a string array, or a
- * recursive place) or `$TEXT` (the inside of a free string, for the twin).
+ * arguments with a hole, `$HOLE`, where the elements, members or tree go; `flat` holds `$TEXT`
+ * inside a free string.
  */
 export interface AmplificationTarget {
-  /** A closed object: `$HOLE` stands where members go (after at least one declared member). */
-  readonly wide: { readonly tool: string; readonly args: string };
-  /** A declared array of strings: `$HOLE` stands for its elements. */
-  readonly items: { readonly tool: string; readonly args: string };
-  /** A recursive place: `$HOLE` is where the tree goes; one level opens and closes so. */
+  /** A declared array of strings (`hostile`) and a declared array of integers (`valid`). */
+  readonly items: { readonly tool: string; readonly hostile: string; readonly valid: string };
+  /** A closed object after one declared member (`hostile`), and a map of integers (`valid`). */
+  readonly wide: { readonly tool: string; readonly hostile: string; readonly valid: string };
+  /** A recursive place: one level opens and closes so; the innermost node holds `$FAULT`. */
   readonly recursive: {
     readonly tool: string;
     readonly args: string;
     readonly open: string;
     readonly close: string;
-    /** The innermost node, holding `$FAULT`: a member that makes it invalid. */
     readonly leaf: string;
   };
-  /** A valid call whose one free string is `$TEXT`: the twin, padded to size. */
-  readonly twin: { readonly tool: string; readonly args: string };
+  /** A valid call whose one free string is `$TEXT`. */
+  readonly flat: { readonly tool: string; readonly args: string };
 }
 
 const envelope = (tool: string, args: string) =>
   `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${tool}","arguments":${args}}}`;
 
-function twinOf(target: AmplificationTarget, size: number): string {
-  const empty = envelope(target.twin.tool, target.twin.args.replace('$TEXT', ''));
+function flatOf(target: AmplificationTarget, size: number): string {
+  const empty = envelope(target.flat.tool, target.flat.args.replace('$TEXT', ''));
   return envelope(
-    target.twin.tool,
-    target.twin.args.replace('$TEXT', 'a'.repeat(Math.max(0, size - empty.length))),
+    target.flat.tool,
+    target.flat.args.replace('$TEXT', 'a'.repeat(Math.max(0, size - empty.length))),
   );
 }
 
@@ -164,15 +165,18 @@ export function amplificationCases(
   depth = 240,
 ): AmplificationCase[] {
   const out: AmplificationCase[] = [];
-  const make = (label: string, hostile: string, canaries: string[]) =>
-    out.push({ label, hostile, twin: twinOf(target, hostile.length), canaries });
+  const make = (label: string, hostile: string, twin: string, canaries: string[]) =>
+    out.push({ label, hostile, twin, flat: flatOf(target, hostile.length), canaries });
   {
     const c = mint.string();
     const count = Math.floor((bytes - 200) / 2);
-    const elements = `${'0,'.repeat(count)}"${c}",{"${c}":1}`;
     make(
       `${(count / 1e6).toFixed(1)} million wrong items in a string array`,
-      envelope(target.items.tool, target.items.args.replace('$HOLE', elements)),
+      envelope(
+        target.items.tool,
+        target.items.hostile.replace('$HOLE', `${'0,'.repeat(count)}"${c}",{"${c}":1}`),
+      ),
+      envelope(target.items.tool, target.items.valid.replace('$HOLE', `${'0,'.repeat(count)}0`)),
       [c],
     );
   }
@@ -181,21 +185,24 @@ export function amplificationCases(
     const names: string[] = [];
     for (let i = 0; names.length * 14 < bytes - 200; i += 1)
       names.push(`"n${String(i).padStart(8, '0')}":0`);
-    names.push(`"${c}":"${c}"`);
     make(
       `an object of ${names.length.toLocaleString('en')} undeclared names`,
-      envelope(target.wide.tool, target.wide.args.replace('$HOLE', names.join(','))),
+      envelope(
+        target.wide.tool,
+        target.wide.hostile.replace('$HOLE', `${names.join(',')},"${c}":"${c}"`),
+      ),
+      envelope(target.wide.tool, target.wide.valid.replace('$HOLE', names.join(','))),
       [c],
     );
   }
   {
     const c = mint.string();
     const r = target.recursive;
-    const leaf = r.leaf.replace('$FAULT', `"${c}":"${c}"`);
-    const tree = `${r.open.repeat(depth)}${leaf}${r.close.repeat(depth)}`;
+    const tree = (leaf: string) => `${r.open.repeat(depth)}${leaf}${r.close.repeat(depth)}`;
     make(
       `a recursive input ${depth} levels deep with a fault at the bottom`,
-      envelope(r.tool, r.args.replace('$HOLE', tree)),
+      envelope(r.tool, r.args.replace('$HOLE', tree(r.leaf.replace('$FAULT', `"${c}":"${c}"`)))),
+      envelope(r.tool, r.args.replace('$HOLE', tree(r.leaf.replace(',$FAULT', '')))),
       [c],
     );
   }

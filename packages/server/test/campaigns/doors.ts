@@ -4,6 +4,7 @@
  * returning the whole answer as text: the status line, every header, the body, and every message
  * in it decoded strictly. Requests go one at a time, so every answer belongs to the body just sent.
  */
+import { request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { decode } from '@portcullis/decoder';
 import { REFUSAL_HEADER } from '@portcullis/gate';
@@ -65,34 +66,58 @@ export async function httpDoor(overrides: Partial<ToolServerOptions> = {}): Prom
     url: host.url,
     logs: () => writeLog(logger.lines),
     async send(body, headers = {}, suffix = '') {
-      const response = await fetch(`${host.url}${suffix}`, {
-        method: headers[':method'] ?? 'POST',
-        headers: Object.fromEntries(
-          Object.entries({
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            ...bearer('alice'),
-            ...headers,
-          }).filter(([name, value]) => !name.startsWith(':') && value !== ''),
-        ),
-        ...(headers[':method'] === 'GET' ? {} : { body }),
+      const { status, head, text, type } = await exchange(new URL(`${host.url}${suffix}`), body, {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...bearer('alice'),
+        ...headers,
       });
-      const text = await response.text();
-      const head = [
-        `HTTP/1.1 ${response.status} ${response.statusText}`,
-        ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
-      ].join('\n');
-      const texts = response.headers.get('content-type')?.startsWith('text/event-stream')
+      const texts = type.startsWith('text/event-stream')
         ? text
             .split('\n')
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice('data: '.length))
-        : response.headers.get('content-type')?.includes('json')
+        : type.includes('json')
           ? [text]
           : [];
-      return { head, status: response.status, body: text, messages: messagesOf(texts) };
+      return { head, status, body: text, messages: messagesOf(texts) };
     },
   };
+}
+
+/**
+ * One HTTP exchange through `node:http` (fetch drops a `Host` header): the whole status line, every
+ * header as received, and the body. `:method` among the headers picks the method.
+ */
+function exchange(
+  url: URL,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+): Promise<{ status: number; head: string; text: string; type: string }> {
+  const method = headers[':method'] ?? 'POST';
+  const sent = Object.fromEntries(
+    Object.entries(headers).filter(([name, value]) => !name.startsWith(':') && value !== ''),
+  );
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: sent, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const lines = [`HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}`];
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        resolve({
+          status: res.statusCode ?? 0,
+          head: lines.join('\n'),
+          text: Buffer.concat(chunks).toString('utf8'),
+          type: String(res.headers['content-type'] ?? ''),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(method === 'GET' ? undefined : body);
+  });
 }
 
 /** The fixture server over the stdio host, as `alice`, initialized. */
