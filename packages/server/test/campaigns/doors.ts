@@ -121,7 +121,10 @@ function exchange(
 }
 
 /** The fixture server over the stdio host, as `alice`, initialized. */
-export async function stdioDoor(overrides: Partial<ToolServerOptions> = {}): Promise<Door> {
+export async function stdioDoor(
+  overrides: Partial<ToolServerOptions> = {},
+  dialect?: string,
+): Promise<Door> {
   const { server, logger } = fixtureServer(overrides);
   const input = new PassThrough();
   const output = new PassThrough();
@@ -142,7 +145,12 @@ export async function stdioDoor(overrides: Partial<ToolServerOptions> = {}): Pro
       for (const wake of waiting.splice(0)) wake();
     }
   });
-  const host = await serveStdio(server, { consumer: 'alice', input, output });
+  const host = await serveStdio(server, {
+    consumer: 'alice',
+    input,
+    output,
+    ...(dialect === undefined ? {} : { dialect }),
+  });
   onClose(async () => {
     input.end();
     await host.close();
@@ -235,6 +243,7 @@ export async function hostile(
   headers?: Record<string, string>,
 ): Promise<Answer> {
   t.payloads += 1;
+  if (process.env['CAMPAIGN_TRACE'] !== undefined) console.log('SEND', label);
   const answer = await door.send(body, headers);
   const numbers = canaries.filter((c) => /^\d/.test(c));
   expect(
