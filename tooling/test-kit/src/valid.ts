@@ -53,23 +53,27 @@ const dateTime = fc
   .tuple(fullDate, fc.constantFrom('T', 't'), fullTime)
   .map((parts) => parts.join(''));
 const n = fc.integer({ min: 0, max: 9999 });
+/** A contiguous run of designators (RFC 3339 Appendix A: `Y` may be followed only by `M`, ...). */
+const run = (designators: readonly string[]) =>
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: designators.length - 1 }),
+      fc.integer({ min: 0, max: designators.length - 1 }),
+      fc.array(n, { minLength: designators.length, maxLength: designators.length }),
+    )
+    .map(([a, b, values]) =>
+      designators
+        .slice(Math.min(a, b), Math.max(a, b) + 1)
+        .map((d, i) => `${values[i]}${d}`)
+        .join(''),
+    );
 const duration = fc.oneof(
   n.map((w) => `P${w}W`),
   fc
-    .record({
-      y: fc.option(n),
-      mo: fc.option(n),
-      d: fc.option(n),
-      h: fc.option(n),
-      mi: fc.option(n),
-      s: fc.option(n),
-    })
-    .map(({ y, mo, d, h, mi, s }) => {
-      const date = `${y === null ? '' : `${y}Y`}${mo === null ? '' : `${mo}M`}${d === null ? '' : `${d}D`}`;
-      const time = `${h === null ? '' : `${h}H`}${mi === null ? '' : `${mi}M`}${s === null ? '' : `${s}S`}`;
-      if (date === '' && time === '') return 'P1D';
-      return `P${date}${time === '' ? '' : `T${time}`}`;
-    }),
+    .tuple(fc.option(run(['Y', 'M', 'D'])), fc.option(run(['H', 'M', 'S'])))
+    .map(([date, time]) =>
+      date === null && time === null ? 'P1D' : `P${date ?? ''}${time === null ? '' : `T${time}`}`,
+    ),
 );
 
 /** The arbitrary of each format the gate asserts. */
