@@ -15,8 +15,11 @@ import { baseline, resolved, typesOf, type Value } from './baseline.ts';
 import type { CanaryMint } from './canary.ts';
 import { KEYWORD_RULES, withKey } from './keywords.ts';
 
-/** How many times one reference is followed down one path: a fault four levels down is reached. */
-export const REF_DEPTH = 4;
+/**
+ * How many times one reference is followed down one path: the recursive node itself and four
+ * levels below it, so a fault four levels down has cases.
+ */
+export const REF_DEPTH = 5;
 
 /** The carrier placeholder of the body; each case gets its own canary in its place. */
 const CARRIER = 'CNRY000000';
