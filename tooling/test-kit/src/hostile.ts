@@ -77,6 +77,7 @@ interface Walk {
   readonly tool: string;
   readonly mint: CanaryMint;
   readonly out: HostileCase[];
+  readonly expanded: Set<string>;
 }
 
 function visit(
@@ -91,7 +92,13 @@ function visit(
 ): void {
   const ref = refOf(node);
   if (ref !== undefined) {
-    if (refs.filter((seen) => seen === ref).length >= REF_DEPTH) return;
+    const count = refs.filter((seen) => seen === ref).length;
+    if (count >= REF_DEPTH) return;
+    // Below its first level, a recursion is followed down one path only (the first place that
+    // reaches it), so a definition referred to from several places does not multiply the cases.
+    const level = `${ref}#${count}`;
+    if (count > 0 && walk.expanded.has(level)) return;
+    walk.expanded.add(level);
     refs = [...refs, ref];
   }
   const n = resolved(node, walk.root);
@@ -178,7 +185,7 @@ export function hostileCases(
   document: SchemaObject,
   mint: CanaryMint,
 ): HostileCase[] {
-  const walk: Walk = { root: document, tool, mint, out: [] };
+  const walk: Walk = { root: document, tool, mint, out: [], expanded: new Set() };
   visit(walk, document, baseline(document, document, CARRIER), '', (v) => v, [], [], false);
   return walk.out;
 }
