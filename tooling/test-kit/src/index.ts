@@ -14,6 +14,7 @@ export {
   kindOf,
   scanAnswer,
 } from './check.ts';
+export { VOCABULARY_DOCUMENTS } from './documents.ts';
 export { type HostileCase, hostileCases, REF_DEPTH, smallestValid } from './hostile.ts';
 export {
   type AmplificationCase,
@@ -25,5 +26,13 @@ export {
 } from './http-cases.ts';
 export { type HostileValue, KEYWORD_RULES, type KeywordRule, withKey } from './keywords.ts';
 export { isAllowedContent, NAUGHTY_STRINGS_PATH, naughtyStrings } from './naughty.ts';
-export { type RawCase, type RawExpectation, type RawTarget, rawCases } from './raw.ts';
+export {
+  type DecoderLimits,
+  type LimitCase,
+  limitCases,
+  type RawCase,
+  type RawExpectation,
+  type RawTarget,
+  rawCases,
+} from './raw.ts';
 export { arbitraryOf, FORMAT_ARBITRARIES, spellFor, validArguments } from './valid.ts';

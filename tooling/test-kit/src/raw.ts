@@ -128,6 +128,9 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
   parse('an encoded surrogate', (c) =>
     bytes(`{"jsonrpc":"2.0","id":"${c}","method":"`, [0xed, 0xa0, 0x80], `${c}"}`),
   );
+  parse('a number without digits after its point', (c) => call(`"${c}"`, set(`${I}:1.`)));
+  parse('a hexadecimal number', (c) => call(`"${c}"`, set(`${I}:0x1F`)));
+  parse('a character out of place', (c) => call(`"${c}"`, `${valid.slice(0, -1)}]`));
   parse('a document that ends early', (c) => call(`"${c}"`, valid).slice(0, -2));
   parse('an empty body', () => '');
 
@@ -272,5 +275,66 @@ export function rawCases(target: RawTarget, mint: CanaryMint): RawCase[] {
   );
   proto('an array for the message', 'invalid-request', (c) => `["${c}"]`);
   proto('a string for the message', 'invalid-request', (c) => `"${c}"`);
+  return out;
+}
+
+/** One case at or just past a pinned decoder limit. */
+export interface LimitCase {
+  readonly label: string;
+  readonly input: string;
+  /** The refusal code past the limit; `undefined` at the limit, where the input is accepted. */
+  readonly code: string | undefined;
+  readonly canaries: readonly string[];
+}
+
+/** The decoder's pinned limits, each at the limit (accepted) and one past it (refused). */
+export interface DecoderLimits {
+  readonly nesting: number;
+  readonly numberLength: number;
+  readonly stringLength: number;
+  readonly nameLength: number;
+}
+
+/** Every limit at and just past, each input carrying a canary (in a name, or in the content). */
+export function limitCases(limits: DecoderLimits, mint: CanaryMint): LimitCase[] {
+  const out: LimitCase[] = [];
+  for (const [past, code] of [
+    [0, undefined],
+    [1, 'past'],
+  ] as const) {
+    const tag = (name: string) => (code === undefined ? undefined : name);
+    const c = mint.string();
+    const depth = limits.nesting + past;
+    out.push({
+      label: `nesting ${depth} deep`,
+      input: `${'['.repeat(depth - 1)}{"${c}":"${c}"}${']'.repeat(depth - 1)}`,
+      code: tag('NESTING_TOO_DEEP'),
+      canaries: [c],
+    });
+    const n = mint.string();
+    const digits = limits.numberLength + past - 2;
+    out.push({
+      label: `a number of ${limits.numberLength + past} characters`,
+      input: `{"${n}":0.${'1'.repeat(digits)}}`,
+      code: tag('NUMBER_TOO_LONG'),
+      canaries: [n],
+    });
+    const s = mint.string();
+    const length = limits.stringLength + past;
+    out.push({
+      label: `a string of ${length.toLocaleString('en')} units`,
+      input: `{"${s}":"${s}${'x'.repeat(length - s.length)}"}`,
+      code: tag('STRING_TOO_LONG'),
+      canaries: [s],
+    });
+    const k = mint.string();
+    const name = limits.nameLength + past;
+    out.push({
+      label: `a name of ${name.toLocaleString('en')} units`,
+      input: `{"${k}${'x'.repeat(name - k.length)}":"${k}"}`,
+      code: tag('NAME_TOO_LONG'),
+      canaries: [k],
+    });
+  }
   return out;
 }

@@ -141,8 +141,10 @@ function numberArb(node: SchemaObject): fc.Arbitrary<Value> {
 
 function stringArb(node: SchemaObject): fc.Arbitrary<Value> {
   const min = typeof node['minLength'] === 'number' ? node['minLength'] : 0;
-  const max = typeof node['maxLength'] === 'number' ? node['maxLength'] : Math.max(min, 24);
-  const fits = (s: string) => codePoints(s) >= min && codePoints(s) <= max;
+  const declaredMax = typeof node['maxLength'] === 'number' ? node['maxLength'] : undefined;
+  const max = declaredMax ?? Math.max(min, 24);
+  const fits = (s: string) =>
+    codePoints(s) >= min && codePoints(s) <= (declaredMax ?? Number.POSITIVE_INFINITY);
   const format = node['format'];
   if (typeof format === 'string' && FORMAT_ARBITRARIES[format] !== undefined)
     return (FORMAT_ARBITRARIES[format] as fc.Arbitrary<string>).filter(fits);
