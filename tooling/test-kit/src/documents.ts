@@ -31,6 +31,7 @@ const DOCUMENTS: Record<string, SchemaObject> = {
   numbers: closed({
     ratio: { type: 'number' },
     share: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+    part: { type: 'number', minimum: 0, exclusiveMaximum: 100 },
     flag: { type: 'boolean' },
   }),
   'temporal formats': closed({
