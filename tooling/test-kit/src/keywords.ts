@@ -95,17 +95,17 @@ function admitsType(types: readonly string[], value: Value): boolean {
 
 /** Values of every JSON type, coerced spellings among them, each with a fresh canary. */
 function everyType(mint: CanaryMint, node: SchemaObject): HostileValue[] {
-  const s = mint.string();
-  const n = mint.digits();
+  const [s, a, o] = [mint.string(), mint.string(), mint.string()];
+  const [n, f] = [mint.digits(), mint.digits()];
   const k = mint.key();
   const types = typesOf(node) ?? [];
   const out = [
     h('a string', s, s),
     h('an integer', exact(BigInt(n)), n),
-    h('a fraction', Number(`${n.slice(0, 12)}.5`), n.slice(0, 12)),
+    h('a fraction', Number(`${f.slice(0, 12)}.5`), f.slice(0, 12)),
     h('true', true),
-    h('an array', [s], s),
-    h('an object', withKey({}, k, s), k, s),
+    h('an array', [a], a),
+    h('an object', withKey({}, k, o), k, o),
   ];
   if (!admitsNull(node)) out.push(h('null', null));
   if (types.includes('integer') || types.includes('number')) {
@@ -224,11 +224,11 @@ const BAD_FORMATS: Readonly<Record<string, readonly string[]>> = Object.freeze({
 function formatRule({ node, mint }: PlaceContext): HostileValue[] {
   const format = node['format'];
   if (typeof format !== 'string') return [];
-  const s = mint.string();
+  const [s, t] = [mint.string(), mint.string()];
   const example = FORMAT_EXAMPLES[format] ?? '';
   return [
     h('not in the format', s, s),
-    h('the format with a suffix', `${example}${s}`, s),
+    h('the format with a suffix', `${example}${t}`, t),
     ...(BAD_FORMATS[format] ?? []).map((bad) => h(`a bad ${format}: ${bad}`, bad)),
   ];
 }
@@ -285,10 +285,13 @@ function patternRule({ node, mint }: PlaceContext): HostileValue[] {
   const pattern = node['pattern'];
   if (typeof pattern !== 'string') return [];
   const re = new RegExp(pattern, 'u');
-  const s = mint.string();
-  return [s, ` ${s} `, '', '\u{1F600}']
-    .filter((text) => !re.test(text))
-    .map((text) => h('does not match the pattern', text, ...(text.includes(s) ? [s] : [])));
+  const [s, t] = [mint.string(), mint.string()];
+  return [
+    h('does not match the pattern', s, s),
+    h('does not match the pattern, spaced', ` ${t} `, t),
+    h('does not match the pattern: empty', ''),
+    h('does not match the pattern: an emoji', '\u{1F600}'),
+  ].filter((c) => !re.test(c.value as string));
 }
 
 function itemsCountRule(keyword: 'minItems' | 'maxItems') {

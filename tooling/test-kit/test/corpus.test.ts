@@ -99,9 +99,16 @@ describe('the keyword table', () => {
     ).toBe(true);
     expect(bare.length / all.length).toBeLessThan(1 / 3);
     console.log(
-      `[test-kit] cases without a canary of their own (documents with no free string): ${bare.length}`,
+      `[test-kit] fixed near-misses without a canary (bodies with no free string): ${bare.length}`,
     );
-    expect(new Set(minted).size).toBe(minted.length);
+    // A map entry's key canary is shared by the cases below it; each case has one of its own too.
+    const uses = new Map<string, number>();
+    for (const canary of minted) uses.set(canary, (uses.get(canary) ?? 0) + 1);
+    for (const c of all.filter((x) => x.canaries.some((y) => y.includes('CNRY'))))
+      expect(
+        c.canaries.some((y) => uses.get(y) === 1),
+        `${c.tool} ${c.path}: ${c.label}`,
+      ).toBe(true);
     const raw = rawCases({ tool: 't', integer: 'a', rest: '{"b":2}' }, mint);
     for (const c of raw)
       if (c.label !== 'an empty body') expect(c.canaries.length, c.label).toBeGreaterThan(0);
