@@ -73,8 +73,3 @@ export function findCanaries(text: string, numbers: Iterable<string> = []): stri
   }
   return found;
 }
-
-/** True when `text` holds a string canary. */
-export function holdsStringCanary(text: string): boolean {
-  return STRING_CANARY.test(text);
-}

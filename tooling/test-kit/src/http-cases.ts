@@ -21,8 +21,6 @@ export interface HeaderCase {
   readonly canaries: readonly string[];
 }
 
-const LIST = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
-
 /** Every header case, with fresh canaries. `call` is a valid `tools/call` body of the target. */
 export function headerCases(mint: CanaryMint, call: string): HeaderCase[] {
   const out: HeaderCase[] = [];

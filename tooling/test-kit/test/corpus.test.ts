@@ -2,9 +2,9 @@
  * The corpus itself: the keyword table reaches every keyword of the vocabulary (the ones being added
  * now among them) and each generated case breaks the keyword it was made for, checked here by an
  * independent reading of the keyword; every case carries a canary of its own; the checks find a
- * canary however it comes back; the valid generator honours every keyword.
+ * canary however it comes back; the valid generator honours every keyword (the gate's campaign
+ * judges its values too: the gate depends on this kit, so this kit does not depend on the gate).
  */
-import { judge } from '@portcullis/gate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -162,13 +162,6 @@ describe('the valid generator', () => {
                 breaks((value as Record<string, unknown>)[name], node),
                 `${name} ${keyword}`,
               ).toBe(false);
-        let gate: ReturnType<typeof judge> | undefined;
-        try {
-          gate = judge(value as never, document);
-        } catch {
-          gate = undefined; // a keyword or format the gate does not judge yet: the rules above hold
-        }
-        if (gate !== undefined) expect(gate.ok ? '' : gate.refusal.text).toBe('');
       }
     },
   );
