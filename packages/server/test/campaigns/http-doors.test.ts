@@ -2,8 +2,8 @@
  * What only HTTP carries: canary headers (`Host`, `Origin`, `MCP-Protocol-Version`, bearer tokens,
  * session ids, media types), a canary path and dialect, a body past the limit; and the
  * amplification cases, bodies within every limit that cost the server far more than they cost the
- * caller (millions of wrong items, a wide object of undeclared names, a deep recursive input) and a
- * thousand slow callers holding connections open. Each is answered within a bound stated as a ratio
+ * caller (a million wrong items, a wide object of undeclared names, a deep recursive input), a
+ * thousand slow callers holding connections open, and a thousand concurrent hostile calls. Each is answered within a bound stated as a ratio
  * against a valid call of the same size measured in the same run, while valid calls keep being
  * served. No answer carries a canary.
  */
@@ -35,6 +35,9 @@ const AMPLIFICATION_RATIO = 10;
 const AMPLIFICATION_BYTES = 2_000_000;
 /** A valid call while 1,000 slow callers hold connections: at most this many times its own median. */
 const SLOW_CALLERS_RATIO = 20;
+/** Concurrent hostile calls sent at once, and their bound against as many refused calls in a row. */
+const BURST = 1_000;
+const BURST_RATIO = 2;
 
 async function timed(
   door: Door,
@@ -196,6 +199,44 @@ describe('the HTTP doors', () => {
       'HTTP slow callers',
       t,
       `a valid call took ${ratio.toFixed(2)}x its time alone while 1,000 connections hung`,
+    );
+  }, 60_000);
+  it(`answers ${BURST.toLocaleString('en')} concurrent hostile calls, serving the valid calls among them, within ${BURST_RATIO}x the time of as many calls in a row`, async () => {
+    const door = await httpDoor();
+    const t = tally(5_400_000_000_000n);
+    const single: number[] = [];
+    for (let i = 0; i < 9; i += 1)
+      single.push((await timed(door, callBody(`s${i}`, 'add', { a: 'x', b: i }))).ms);
+    const start = performance.now();
+    const hostileCalls = Array.from({ length: BURST }, (_, i) => {
+      const c = t.mint.string();
+      const k = t.mint.key();
+      return { canaries: [c, k], answer: door.send(callBody(i, 'add', { a: c, b: 1, [k]: c })) };
+    });
+    const validCalls = Array.from({ length: 20 }, (_, i) =>
+      door.send(callBody(`v${i}`, 'add', { a: i, b: i })),
+    );
+    const answers = await Promise.all(hostileCalls.map((call) => call.answer));
+    const served = await Promise.all(validCalls);
+    const elapsed = performance.now() - start;
+    for (const [index, answer] of answers.entries()) {
+      t.payloads += 1;
+      expect(scanAnswer(t.ledger, [answer.head, answer.body]), `burst ${index}`).toEqual([]);
+      expect(
+        kindOf(answer.messages[0], KNOWN),
+        `burst ${index}: ${answer.body.slice(0, 200)}`,
+      ).toBe('gate');
+    }
+    for (const answer of served) {
+      t.validCalls += 1;
+      expect(kindOf(answer.messages[0], KNOWN)).toBe('result');
+    }
+    const ratio = elapsed / (BURST * median(single));
+    expect(ratio).toBeLessThanOrEqual(BURST_RATIO);
+    report(
+      'HTTP concurrent burst',
+      t,
+      `the burst took ${ratio.toFixed(2)}x as many refused calls in a row`,
     );
   }, 60_000);
 });
