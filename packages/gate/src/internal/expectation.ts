@@ -17,11 +17,6 @@ const TYPE_WORDS: Readonly<Record<GateDeclaredType, string>> = Object.freeze({
   string: 'a string',
 });
 
-/** The words of a JSON type. */
-export function typeWords(type: GateDeclaredType): string {
-  return TYPE_WORDS[type];
-}
-
 function range(issue: GateIssue): string | undefined {
   // Every declared bound is told: a place may declare both `minimum` and `exclusiveMinimum`, and
   // telling only one of them could name a value the gate still refuses.

@@ -82,8 +82,3 @@ export function optionalNote(issue: GateIssue): string {
   if (issue.optional !== true || issue.types?.includes('null') === true) return '';
   return '; being optional, it may instead be left out (omit the name: null is not a substitute)';
 }
-
-/** `1 item`, `2 items`: a count and its noun. */
-export function counted(count: number | bigint, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
