@@ -98,7 +98,8 @@ describe('createToolServer refuses to start', () => {
     const entry = exposed.get('greet')!;
     const canonicalInput = {
       ...entry.canonicalInput,
-      properties: { name: { type: 'string', pattern: '^a' } },
+      // `\-` compiles without the `u` flag, but not with it, which is how the gate runs patterns.
+      properties: { name: { type: 'string', pattern: '^\\-' } },
     };
     const broken = { ...exposed, entries: [{ ...entry, canonicalInput }] };
     const error = refusal(() => createToolServer({ ...BASE, exposure: broken as never }));
