@@ -26,7 +26,18 @@ export interface SearchRequest {
   readonly modifiedAfterMs?: number;
   readonly limit: number;
   readonly snippetWords: number;
+  /** Hits by relevance (the default), or by modification time, newest or oldest first. */
+  readonly order?: SearchOrder;
 }
+
+/** The orders hits can come in. */
+export type SearchOrder = 'relevance' | 'newest' | 'oldest';
+
+const ORDER_BY: Record<SearchOrder, string> = {
+  relevance: 'rank, d.id',
+  newest: 'd.mtime_ms DESC, d.id',
+  oldest: 'd.mtime_ms, d.id',
+};
 
 /** The marks around a matched word in a snippet. */
 export const SNIPPET_MARKS = Object.freeze({ open: '[', close: ']', ellipsis: '…' });
@@ -62,7 +73,7 @@ export function searchDocuments(
       `SELECT d.id, d.path, d.title, d.mtime_ms,
         snippet(documents_fts, 1, ?, ?, ?, ?) AS snippet,
         bm25(documents_fts, 4.0, 1.0) AS rank
-       ${from} ORDER BY rank, d.id LIMIT ?`,
+       ${from} ORDER BY ${ORDER_BY[request.order ?? 'relevance']} LIMIT ?`,
     )
     .all(open, close, ellipsis, request.snippetWords, ...params, request.limit) as {
     id: number;

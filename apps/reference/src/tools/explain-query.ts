@@ -11,7 +11,7 @@ import Type from 'typebox';
 import { wordsOf } from '../corpus/document-text.ts';
 import { documentsWithWord, matchExpression, searchDocuments } from '../corpus/queries.ts';
 import { refuseInput } from './failures.ts';
-import { QUERY_MAX_WORDS } from './search-documents.ts';
+import { QUERY_MAX_LENGTH, QUERY_MAX_WORDS } from './search-documents.ts';
 import type { DocumentServices } from './services.ts';
 
 /** Hits previewed at depth 3. */
@@ -31,6 +31,7 @@ export function explainQueryTool(services: DocumentServices) {
     kind: 'thinker',
     input: Type.Object({
       query: Type.String({
+        maxLength: QUERY_MAX_LENGTH,
         description: 'The query to explain, as it would be sent to search_documents.',
       }),
       depth: Type.Optional(

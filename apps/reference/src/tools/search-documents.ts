@@ -13,6 +13,9 @@ import { Filter, Priority } from './vocabulary.ts';
 /** The most words a query may hold. */
 export const QUERY_MAX_WORDS = 32;
 
+/** The most characters (code points) a query may hold. */
+export const QUERY_MAX_LENGTH = 1000;
+
 /** Hits returned when `limit` is omitted. */
 export const DEFAULT_LIMIT = 10;
 
@@ -25,12 +28,37 @@ export function searchDocumentsTool(services: DocumentServices) {
     name: 'search_documents',
     title: 'Search documents',
     description:
-      'Finds the documents that contain every word of a query, best match first, with a snippet around the matches (marked with [ and ]). Narrow the search with a filter on path, tag and modification date.',
+      'Finds the documents that contain every word of a query, best match first (or by modification time, with `order`), with a snippet around the matches (marked with [ and ]). Narrow the search with a filter on path, tag and modification date.',
     input: Type.Object({
       query: Type.String({
+        maxLength: QUERY_MAX_LENGTH,
         description: `Words to find; each must occur. Letters and digits form words; anything else separates them. At most ${QUERY_MAX_WORDS} words.`,
       }),
-      filter: Type.Optional(Filter),
+      filter: Type.Optional(
+        Type.Union([Filter, Type.Null()], {
+          description: 'Which documents to search; absent or null searches them all.',
+        }),
+      ),
+      order: Type.Optional(
+        Type.Union(
+          [
+            Type.Object(
+              { by: Type.Literal('relevance') },
+              { description: 'Best match first (the default).' },
+            ),
+            Type.Object(
+              {
+                by: Type.Literal('modified'),
+                direction: Type.Union([Type.Literal('newest'), Type.Literal('oldest')], {
+                  description: 'Newest or oldest first.',
+                }),
+              },
+              { description: 'By modification time.' },
+            ),
+          ],
+          { description: 'The order of the hits, chosen by `by`.' },
+        ),
+      ),
       limit: Type.Optional(
         Uint8({
           minimum: 1,
@@ -79,7 +107,7 @@ export function searchDocumentsTool(services: DocumentServices) {
         );
       }
       let filter: { sql: string; params: readonly (string | number)[] } | undefined;
-      if (input.filter !== undefined) {
+      if (input.filter !== undefined && input.filter !== null) {
         const compiled = compileFilter(input.filter, services.now());
         if (!compiled.ok) refuseInput(compiled.refusal.text);
         filter = compiled.value;
@@ -90,6 +118,7 @@ export function searchDocumentsTool(services: DocumentServices) {
         ...(input.modified_after === undefined
           ? {}
           : { modifiedAfterMs: parseDateTime(input.modified_after) }),
+        ...(input.order?.by === 'modified' ? { order: input.order.direction } : {}),
         limit: input.limit ?? DEFAULT_LIMIT,
         snippetWords: input.snippet_words ?? DEFAULT_SNIPPET_WORDS,
       });

@@ -22,7 +22,12 @@ export function tagDocumentsTool(services: DocumentServices) {
     title: 'Tag documents',
     description: `Gives every listed document every listed tag at its priority, all in one transaction: either the whole write happens or none of it. Writing a tag a document already has at that priority changes nothing, so repeating a call is safe. At most ${TAG_MAX_DOCUMENTS} documents and ${TAG_MAX_TAGS} tags per call.`,
     input: Type.Object({
-      ids: Type.Array(Int64(), { description: 'The document ids (from search_documents).' }),
+      ids: Type.Array(Int64(), {
+        minItems: 1,
+        maxItems: TAG_MAX_DOCUMENTS,
+        uniqueItems: true,
+        description: 'The document ids (from search_documents), each once.',
+      }),
       tags: MapOf(Priority, {
         description:
           'Tag name to priority. A tag name is 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',

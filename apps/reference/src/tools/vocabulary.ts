@@ -4,6 +4,7 @@
  */
 import { Date as CalendarDate, DateTime, Duration, Recursive, Time } from '@portcullis/schema';
 import Type from 'typebox';
+import { TAG_PATTERN } from '../corpus/document-text.ts';
 
 /** A tag's priority, lowest first (the values of `PRIORITIES`). */
 export const Priority = Type.Union(
@@ -27,7 +28,9 @@ export const Filter = Recursive(
         ),
         tag: Type.Optional(
           Type.String({
-            description: 'The document carries this tag (assigned or from its file).',
+            pattern: TAG_PATTERN,
+            description:
+              'The document carries this tag (assigned or from its file): 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
           }),
         ),
         modified_after: Type.Optional(DateTime({ description: 'Modified after this instant.' })),
