@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ConsumerResolver, HTTP_TEXTS } from '../src/http.ts';
 import { SERVER_TEXTS } from '../src/texts.ts';
+import { grants } from './fixtures/catalog.ts';
 import { bearer, httpClient, httpHost, post, resolver } from './http-support.ts';
 import { call, closeAll, textOf } from './support.ts';
 
@@ -20,7 +21,7 @@ describe('over Streamable HTTP with the SDK client', () => {
     const { host } = await httpHost();
     const names = async (consumer?: 'alice' | 'bob' | 'carol') =>
       (await (await httpClient(host.url, consumer)).listTools()).tools.map((tool) => tool.name);
-    expect((await names('alice')).length).toBe(13);
+    expect(await names('alice')).toEqual(grants.alice);
     expect(await names('bob')).toEqual(['add', 'double', 'greet']);
     expect(await names('carol')).toEqual(['echo']);
     expect(await names()).toEqual([]);

@@ -67,14 +67,31 @@ function bound(value: unknown): bigint | undefined {
   return undefined;
 }
 
+/** The larger of two optional bounds (the smaller with `min`). */
+function tighter(a: bigint | undefined, b: bigint | undefined, min = false): bigint | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return (min ? a < b : a > b) ? a : b;
+}
+
 function integer(node: SchemaObject): Value {
-  const low =
-    bound(node['minimum']) ??
-    (bound(node['exclusiveMinimum']) === undefined
-      ? undefined
-      : (bound(node['exclusiveMinimum']) as bigint) + 1n);
+  // Both bounds of a side may be published (an integer width beside an exclusive bound).
+  const exclusiveLow = bound(node['exclusiveMinimum']);
+  const exclusiveHigh = node['exclusiveMaximum'];
+  const low = tighter(
+    bound(node['minimum']),
+    exclusiveLow === undefined ? undefined : exclusiveLow + 1n,
+  );
+  const high = tighter(
+    bound(node['maximum']),
+    typeof exclusiveHigh === 'bigint'
+      ? exclusiveHigh - 1n
+      : typeof exclusiveHigh === 'number' && Number.isFinite(exclusiveHigh)
+        ? BigInt(Math.floor(exclusiveHigh)) - (Number.isInteger(exclusiveHigh) ? 1n : 0n)
+        : undefined,
+    true,
+  );
   let value = low !== undefined && low > 0n ? low : 0n;
-  const high = bound(node['maximum']);
   if (high !== undefined && value > high) value = high;
   const step = bound(node['multipleOf']);
   if (step !== undefined && step > 0n && value % step !== 0n) value += step - (value % step);
@@ -84,13 +101,33 @@ function integer(node: SchemaObject): Value {
 }
 
 function number(node: SchemaObject): number {
-  const minimum = node['minimum'];
-  const exclusive = node['exclusiveMinimum'];
-  if (typeof minimum === 'number' && minimum > 0) return minimum;
-  if (typeof exclusive === 'number' && exclusive >= 0) return exclusive + 1;
-  const maximum = node['maximum'];
-  if (typeof maximum === 'number' && maximum < 0) return maximum;
-  return 0;
+  const of = (keyword: string) =>
+    typeof node[keyword] === 'number' && Number.isFinite(node[keyword])
+      ? (node[keyword] as number)
+      : undefined;
+  const [minimum, exclusiveMin, maximum, exclusiveMax] = [
+    of('minimum'),
+    of('exclusiveMinimum'),
+    of('maximum'),
+    of('exclusiveMaximum'),
+  ];
+  const fits = (v: number) =>
+    (minimum === undefined || v >= minimum) &&
+    (exclusiveMin === undefined || v > exclusiveMin) &&
+    (maximum === undefined || v <= maximum) &&
+    (exclusiveMax === undefined || v < exclusiveMax);
+  const low = Math.max(minimum ?? -Infinity, exclusiveMin ?? -Infinity);
+  const high = Math.min(maximum ?? Infinity, exclusiveMax ?? Infinity);
+  const candidates = [
+    0,
+    ...(minimum === undefined ? [] : [minimum]),
+    ...(exclusiveMin === undefined ? [] : [exclusiveMin + 1]),
+    ...(maximum === undefined ? [] : [maximum]),
+    ...(exclusiveMax === undefined ? [] : [exclusiveMax - 1]),
+    // Exclusive bounds closer than 1 apart: their middle.
+    ...(Number.isFinite(low) && Number.isFinite(high) ? [low + (high - low) / 2] : []),
+  ];
+  return candidates.find(fits) ?? 0;
 }
 
 /** A string for a place: the format's example, a pattern's match, or the canary within the lengths. */

@@ -285,9 +285,14 @@ export function spellFor(value: Value, node: SchemaNode, root: SchemaObject): Va
       const props = isJsonObject(r['properties']) ? r['properties'] : {};
       return (
         (typesOf(r) ?? []).includes('object') &&
-        Object.entries(props).every(
-          ([k, p]) => !isJsonObject(p) || !('const' in p) || value[k] === p['const'],
-        )
+        Object.entries(props).every(([k, p]) => {
+          // A discriminator is a `const`, or a one-value `enum` (how the publisher writes a
+          // `Type.Literal`, and how `gemini` spells a `const`).
+          if (!isJsonObject(p)) return true;
+          if ('const' in p) return value[k] === p['const'];
+          const only = p['enum'];
+          return !Array.isArray(only) || only.length !== 1 || value[k] === only[0];
+        })
       );
     });
     return member === undefined ? value : spellFor(value, member, root);

@@ -16,6 +16,8 @@ import {
   kindOf,
   rawCases,
   scanAnswer,
+  smallestValid,
+  spellFor,
   type Value,
   VOCABULARY_DOCUMENTS,
   validArguments,
@@ -165,4 +167,47 @@ describe('the valid generator', () => {
       }
     },
   );
+});
+
+describe('the smallest valid value and the dialect spelling', () => {
+  // The forms the publisher writes: an integer width beside an exclusive bound, a number between
+  // two exclusive bounds, a discriminator as a one-value `enum`.
+  const closedObject = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  });
+  const document = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    ...closedObject({
+      radius: { type: 'integer', minimum: -2147483648, maximum: 2147483647, exclusiveMinimum: 0 },
+      below: { type: 'integer', minimum: -128, maximum: 127, exclusiveMaximum: -5 },
+      score: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      narrow: { type: 'number', exclusiveMinimum: 0.25, exclusiveMaximum: 0.5 },
+      shape: {
+        anyOf: [
+          closedObject({ kind: { type: 'string', enum: ['circle'] }, radius: { type: 'number' } }),
+          closedObject({ kind: { type: 'string', enum: ['square'] }, side: { type: 'number' } }),
+        ],
+      },
+    }),
+  };
+
+  it('keeps both bounds of a side, exclusive ones included', () => {
+    const value = smallestValid(document as never) as Record<string, number>;
+    expect(value.radius).toBe(1);
+    expect(value.below).toBe(-6);
+    expect(value.score).toBeGreaterThan(0);
+    expect(value.score).toBeLessThan(1);
+    expect(value.narrow).toBeGreaterThan(0.25);
+    expect(value.narrow).toBeLessThan(0.5);
+  });
+
+  it("spells a union member chosen by a one-value enum discriminator, adding no other member's names", () => {
+    const square = { kind: 'square', side: 2 };
+    expect(
+      spellFor(square as never, document.properties.shape as never, document as never),
+    ).toEqual(square);
+  });
 });
