@@ -172,6 +172,7 @@ describe('every tool over HTTP', () => {
     expect(strict.required).toEqual([
       'query',
       'filter',
+      'order',
       'limit',
       'snippet_words',
       'modified_after',
@@ -182,6 +183,7 @@ describe('every tool over HTTP', () => {
       arguments: {
         query: 'keeper',
         filter: null,
+        order: null,
         limit: null,
         snippet_words: null,
         modified_after: null,

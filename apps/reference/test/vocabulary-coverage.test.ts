@@ -1,12 +1,15 @@
 /*
  * Guards the claim that the reference app's tools, together, use the whole vocabulary: every
- * integer width, every temporal format, a map, a recursive input, enums, an open value, output
+ * integer width, every temporal format, a map, a recursive input, enums, an open value, a string
+ * length, a pattern, item counts and unique items, a nullable, a discriminated union, output
  * schemas, an artifact-carrying tool and every tool kind. Read from the canonical documents the
  * catalog publishes, so a tool that stops using a construct fails here.
  */
 import type { JsonObject, JsonValue } from '@portcullis/schema';
 import { INT64_MAX, INT64_MIN, INTEGER_WIDTHS } from '@portcullis/schema';
+import { discriminatorOf } from '@portcullis/schema/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAG_PATTERN } from '../src/corpus/document-text.ts';
 import { EXPOSED_TOOLS } from '../src/tools/index.ts';
 import { generatedCorpus, removeTempDirs } from './support/temp.ts';
 import { type Harness, openHarness } from './support/tool-harness.ts';
@@ -20,7 +23,7 @@ afterAll(() => {
   removeTempDirs();
 });
 
-/** Every schema node of a document (through properties, items, maps, $defs), with its JSON. */
+/** Every schema node of a document (through properties, items, maps, unions, $defs). */
 function nodes(document: JsonValue): JsonObject[] {
   const found: JsonObject[] = [];
   const pending: JsonValue[] = [document];
@@ -39,6 +42,7 @@ function nodes(document: JsonValue): JsonObject[] {
       const child = node[key];
       if (child !== undefined && typeof child === 'object') pending.push(child);
     }
+    if (Array.isArray(node.anyOf)) pending.push(...(node.anyOf as JsonValue[]));
   }
   return found;
 }
@@ -126,6 +130,38 @@ describe('the document tools together', () => {
     expect(tag.properties.note).toEqual({
       description: 'Any JSON to keep with this write in the audit log.',
     });
+  });
+
+  it('use a string length, a pattern, item counts, unique items, a nullable and a discriminated union', () => {
+    const search = harness.catalog.get('search_documents')?.canonicalInput as {
+      properties: Record<string, JsonObject>;
+      $defs: Record<string, { properties: Record<string, JsonObject> }>;
+    };
+    expect(search.properties.query).toMatchObject({ type: 'string', maxLength: 1000 });
+    expect(search.$defs.Filter?.properties.tag).toMatchObject({
+      type: 'string',
+      pattern: TAG_PATTERN,
+    });
+    expect(search.properties.filter?.anyOf).toEqual([
+      expect.objectContaining({ $ref: '#/$defs/Filter' }),
+      { type: 'null' },
+    ]);
+    const order = search.properties.order as JsonObject;
+    expect(discriminatorOf(order as never)?.property).toBe('by');
+    expect([...(discriminatorOf(order as never)?.members.keys() ?? [])]).toEqual([
+      'relevance',
+      'modified',
+    ]);
+    const tag = harness.catalog.get('tag_documents')?.canonicalInput as {
+      properties: Record<string, JsonObject>;
+    };
+    expect(tag.properties.ids).toMatchObject({ minItems: 1, maxItems: 100, uniqueItems: true });
+    const every = all().flatMap(nodes);
+    for (const keyword of ['maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'])
+      expect(
+        every.some((node) => keyword in node),
+        keyword,
+      ).toBe(true);
   });
 
   it('publish an output schema for every exposed tool and an artifact-carrying reader', () => {
