@@ -226,9 +226,11 @@ function formatRule({ node, mint }: PlaceContext): HostileValue[] {
   if (typeof format !== 'string') return [];
   const [s, t] = [mint.string(), mint.string()];
   const example = FORMAT_EXAMPLES[format] ?? '';
+  // A canary alone is a hostname, and a suffix of letters and digits keeps an email, a URI or a
+  // hostname valid: angle brackets, which no format admits, keep both cases outside every format.
   return [
-    h('not in the format', s, s),
-    h('the format with a suffix', `${example}${t}`, t),
+    h('not in the format', `<${s}>`, s),
+    h('the format with a suffix', `${example}<${t}>`, t),
     ...(BAD_FORMATS[format] ?? []).map((bad) => h(`a bad ${format}: ${bad}`, bad)),
   ];
 }

@@ -86,6 +86,12 @@ describe('the keyword table', () => {
     expect(nullable.some((c) => typeof at(c.arguments, '/maybe') === 'string')).toBe(true);
   });
 
+  it('keeps the canary cases of a format outside every format (angle brackets)', () => {
+    const formats = all.filter((c) => c.keyword === 'format' && !c.label.startsWith('a bad '));
+    expect(formats.length).toBeGreaterThanOrEqual(20);
+    for (const c of formats) expect(at(c.arguments, c.path), c.label).toMatch(/<[^<>]+>$/);
+  });
+
   it('gives every case a canary, and no two cases one', () => {
     const minted = all.flatMap((c) => c.canaries.filter((x) => x.includes('CNRY')));
     // A fixed near-miss (a bound just past, `"yes"`, `2024-13-01`, a missing property) can hold no
