@@ -288,7 +288,8 @@ describe('the profile tool refuses what breaks a rule', () => {
     const sent = JSON.stringify(broken.value);
     for (const seen of [JSON.stringify(result), JSON.stringify(logger.lines)]) {
       expect(seen.toLowerCase()).not.toContain(CANARY);
-      if (typeof broken.value === 'number' && broken.value > 1) expect(seen).not.toContain(sent);
+      // A number is looked for only when no word of ours could hold it (997, not 5).
+      if (typeof broken.value === 'number' && broken.value > 100) expect(seen).not.toContain(sent);
     }
   });
 
