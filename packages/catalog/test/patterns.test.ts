@@ -2,7 +2,8 @@
  * Guards the ReDoS check at build: every `pattern` of a published input or output document, at any
  * depth (items, maps, unions, recursive definitions), is checked by recheck; a pattern that can take
  * super-linear time, or that the checker cannot clear within its budget, is refused with
- * UNSAFE_PATTERN naming the tool and the place; ordinary patterns pass. A pattern that does not
+ * UNSAFE_PATTERN naming the tool and the place, and so is one holding a lookaround or a
+ * back-reference, which only the fuzzer could look at; ordinary patterns pass. A pattern that does not
  * compile with the `u` flag, and an object union without a discriminator, reach the author as the
  * publisher's message inside a CatalogError naming the tool.
  */
@@ -90,6 +91,24 @@ describe('catastrophic patterns', CHECKS, () => {
     );
     expect(error.details.path).toBe('/properties/slug');
   });
+});
+
+describe('patterns outside the exact checker', CHECKS, () => {
+  // recheck's fuzzer finds no attack on this one and calls it safe, yet each `a` runs the lookahead
+  // to the end of the text: 16,000 characters take about 70 ms to refuse, 64,000 about 1.2 s.
+  const QUADRATIC_LOOKAHEAD = '^(?:a(?=a*$))*b';
+
+  it.each([[QUADRATIC_LOOKAHEAD], ['^(?=.*[a-z])(?=.*\\d).{8,64}$'], ['^(a|b)*\\1$']])(
+    'refuses %s at build: a lookaround or a back-reference is not shown safe',
+    (pattern) => {
+      expect(checkPattern(pattern)).toEqual({ status: 'unanalysable' });
+      const error = caught(() => createCatalog({ tools: [tool({ input: withPattern(pattern) })] }));
+      expect(error.code).toBe(UNSAFE_PATTERN);
+      expect(error.details).toStrictEqual({ tool: 'echo', path: '/properties/slug' });
+      expect(error.message).toContain('holds a lookaround or a back-reference');
+      expect(error.message).not.toContain(pattern);
+    },
+  );
 });
 
 describe('ordinary patterns', CHECKS, () => {

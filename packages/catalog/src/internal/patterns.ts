@@ -45,15 +45,17 @@ export interface PatternBudget {
 export type PatternVerdict =
   | { readonly status: 'safe' }
   | { readonly status: 'vulnerable'; readonly complexity: 'polynomial' | 'exponential' }
-  | { readonly status: 'undecided' };
+  | { readonly status: 'undecided' }
+  | { readonly status: 'unanalysable' };
 
 /** Verdicts by pattern source: a pattern is checked once per process, however many tools use it. */
 const verdicts = new Map<string, PatternVerdict>();
 
 /**
  * Whether `source`, run with the `u` flag as every reader runs a published `pattern`, can take
- * super-linear time on some text: recheck's verdict within `budget`. A pattern that recheck cannot
- * analyse (a feature it does not support) or cannot decide in time is `undecided`.
+ * super-linear time on some text: recheck's verdict within `budget`. A pattern its exact (automaton)
+ * checker cannot analyse (a lookaround, a back-reference) is `unanalysable`, never left to the
+ * fuzzer; one that recheck cannot decide in time is `undecided`.
  */
 export function checkPattern(
   source: string,
@@ -62,6 +64,13 @@ export function checkPattern(
   const known = budget === PATTERN_BUDGET ? verdicts.get(source) : undefined;
   if (known !== undefined) return known;
   let diagnostics = checkSync(source, 'u', { checker: 'automaton', timeout: budget.exact });
+  // A lookaround or a back-reference is outside the automaton: only the fuzzer could look at it, and
+  // its `safe` is a search that found no attack (`^(?:a(?=a*$))*b` passes it and is quadratic).
+  if (diagnostics.status === 'unknown' && diagnostics.error.kind === 'unsupported') {
+    const verdict: PatternVerdict = { status: 'unanalysable' };
+    if (budget === PATTERN_BUDGET) verdicts.set(source, verdict);
+    return verdict;
+  }
   if (diagnostics.status === 'unknown') {
     diagnostics = checkSync(source, 'u', { checker: 'auto', timeout: budget.fuzz });
   }
