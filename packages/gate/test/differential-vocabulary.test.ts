@@ -1,6 +1,6 @@
 /*
  * Invariant: on documents in the extended vocabulary (string lengths in code points, patterns with
- * the `u` flag, anchored and not, `uuid` and `ipv4` formats, item counts, `uniqueItems` over
+ * the `u` flag, anchored and not, the `uuid`, `ipv4` and `ipv6` formats, item counts, `uniqueItems` over
  * objects written with their names in another order, exclusive bounds, integer `multipleOf`,
  * nullables, discriminated object unions and unions of scalars), the generated checker, the
  * interpreter and Ajv 8 (strict, with ajv-formats) admit exactly the same values, astral characters,
@@ -56,6 +56,12 @@ const STRINGS = [
   '256.1.1.1',
   '01.1.1.1',
   '1.1.1',
+  '::1',
+  '2001:db8::1',
+  '::ffff:192.0.2.1',
+  '1:::2',
+  '1:2:3:4:5:6:7:8:9',
+  '::1%eth0',
 ];
 const NUMBERS = [0, -0, 1, -1, 6, 7, 35, 2 ** 20, 3 * 2 ** 20, 2 ** 40, 2 ** 40 + 1, 1.5, -7, 0.25];
 const NAMES = ['kind', 'p', 'q'] as const;
@@ -67,7 +73,7 @@ const stringLeaf = fc
       minLength: fc.integer({ min: 0, max: 3 }),
       maxLength: fc.integer({ min: 0, max: 3 }),
       pattern: fc.constantFrom(...PATTERNS),
-      format: fc.constantFrom('uuid', 'ipv4'),
+      format: fc.constantFrom('uuid', 'ipv4', 'ipv6'),
     },
     { requiredKeys: [] },
   )
