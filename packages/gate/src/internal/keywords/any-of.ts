@@ -18,7 +18,9 @@ function isNullOnly(schema: unknown): boolean {
 
 /**
  * The discriminator of a union whose alternatives, besides a `{"type": "null"}`, are object shapes
- * selected by one required literal property (read by `discriminatorOf`), or `undefined`.
+ * selected by one required literal property (read by `discriminatorOf`), or `undefined`. Its
+ * `others` are the alternatives that judge a value that is no object: the `{"type": "null"}`, and
+ * a member that is also `nullable`.
  */
 function readDiscriminator(
   schemas: readonly unknown[],
@@ -33,6 +35,12 @@ function readDiscriminator(
   if (shapes.length === 0) return undefined;
   const found = discriminatorOf({ anyOf: shapes.map((index) => schemas[index]) });
   if (found === undefined) return undefined;
+  // A member spelled with OpenAPI's `nullable: true` (as gemini renders a nullable union) admits
+  // null beside its objects, so a value that is no object is judged by it too.
+  for (const index of shapes) {
+    const shape = schemas[index];
+    if (isJsonObject(shape) && shape.nullable === true) others.push(nodes[index] as PlanNode);
+  }
   const members = new Map<string, PlanNode>();
   for (const [literal, index] of found.members)
     members.set(literal, nodes[shapes[index] as number] as PlanNode);
