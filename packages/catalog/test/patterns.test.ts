@@ -2,7 +2,8 @@
  * Guards the ReDoS check at build: every `pattern` of a published input or output document, at any
  * depth (items, maps, unions, recursive definitions), is checked by recheck; a pattern that can take
  * super-linear time, or that the checker cannot clear within its budget, is refused with
- * UNSAFE_PATTERN naming the tool and the place; ordinary patterns pass. A pattern that does not
+ * UNSAFE_PATTERN naming the tool and the place, and so is one holding a lookaround or a
+ * back-reference, which only the fuzzer could look at; ordinary patterns pass. A pattern that does not
  * compile with the `u` flag, and an object union without a discriminator, reach the author as the
  * publisher's message inside a CatalogError naming the tool.
  */
@@ -10,7 +11,12 @@ import { Recursive, SchemaDefectError, Map as StringMap } from '@portcullis/sche
 import Type from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
 import { CATALOG_ERROR_CODES, createCatalog } from '../src/index.ts';
-import { checkPattern, PATTERN_BUDGET, patternsOf } from '../src/internal/patterns.ts';
+import {
+  checkPattern,
+  PATTERN_BUDGET,
+  patternsOf,
+  widenBoundedRepeats,
+} from '../src/internal/patterns.ts';
 import { caught, tool } from './helpers.ts';
 
 const { UNSAFE_PATTERN, UNRENDERABLE_SCHEMA } = CATALOG_ERROR_CODES;
@@ -92,6 +98,51 @@ describe('catastrophic patterns', CHECKS, () => {
   });
 });
 
+describe('bounded repetitions', CHECKS, () => {
+  // recheck's automaton reads a bounded repetition as finite and calls these safe as written, yet
+  // each backtracks exponentially below its bounds: 30 letters against the first take seconds.
+  it.each([['^(?:[a-z0-9]{1,60}-?){1,30}x$'], ['^(?:a{1,50}b?){1,50}$'], ['^(a{2,40}){2,40}$']])(
+    'refuses %s at build, read with its bounds widened',
+    (pattern) => {
+      expect(checkPattern(pattern)).toEqual({ status: 'vulnerable', complexity: 'exponential' });
+      const error = caught(() => createCatalog({ tools: [tool({ input: withPattern(pattern) })] }));
+      expect(error.code).toBe(UNSAFE_PATTERN);
+      expect(error.details).toStrictEqual({ tool: 'echo', path: '/properties/slug' });
+      expect(error.message).toContain('exponential time');
+    },
+  );
+
+  it('widens only bounded repetitions that repeat, outside classes and escapes', () => {
+    expect(widenBoundedRepeats('^[a-z]{2,63}(\\.[a-z]{1,63}){0,10}$')).toBe(
+      '^[a-z]{2,}(\\.[a-z]{1,}){0,}$',
+    );
+    expect(widenBoundedRepeats('^[A-F]{8}-\\d{4}a{0,1}b{3,}c{2,2}$')).toBe(
+      '^[A-F]{8}-\\d{4}a{0,1}b{3,}c{2,}$',
+    );
+    expect(widenBoundedRepeats('[{]{1,5}[x{1,2}]\\u{1F600}{2,3}\\p{L}{1,2}\\{1,2\\}')).toBe(
+      '[{]{1,}[x{1,2}]\\u{1F600}{2,}\\p{L}{1,}\\{1,2\\}',
+    );
+  });
+});
+
+describe('patterns outside the exact checker', CHECKS, () => {
+  // recheck's fuzzer finds no attack on this one and calls it safe, yet each `a` runs the lookahead
+  // to the end of the text: 16,000 characters take about 70 ms to refuse, 64,000 about 1.2 s.
+  const QUADRATIC_LOOKAHEAD = '^(?:a(?=a*$))*b';
+
+  it.each([[QUADRATIC_LOOKAHEAD], ['^(?=.*[a-z])(?=.*\\d).{8,64}$'], ['^(a|b)*\\1$']])(
+    'refuses %s at build: a lookaround or a back-reference is not shown safe',
+    (pattern) => {
+      expect(checkPattern(pattern)).toEqual({ status: 'unanalysable' });
+      const error = caught(() => createCatalog({ tools: [tool({ input: withPattern(pattern) })] }));
+      expect(error.code).toBe(UNSAFE_PATTERN);
+      expect(error.details).toStrictEqual({ tool: 'echo', path: '/properties/slug' });
+      expect(error.message).toContain('holds a lookaround or a back-reference');
+      expect(error.message).not.toContain(pattern);
+    },
+  );
+});
+
 describe('ordinary patterns', CHECKS, () => {
   it('accepts them in input and output documents', () => {
     const patterns = [
@@ -100,6 +151,8 @@ describe('ordinary patterns', CHECKS, () => {
       '^\\p{L}[\\p{L}\\p{N} ]*$',
       '^[A-Z]{2}\\d{2}$',
       '^[a-z]+(?:-[a-z]+)*$',
+      '^[A-Z]{2,4}-[0-9]{1,6}$',
+      '^[a-z]{2,63}(\\.[a-z]{2,63}){0,10}$',
     ];
     const schema = Type.Object(
       Object.fromEntries(patterns.map((pattern, index) => [`p${index}`, Type.String({ pattern })])),

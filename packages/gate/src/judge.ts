@@ -2,6 +2,7 @@ import type { SchemaNode } from '@portcullis/schema/document';
 import { type Checker, generateChecker } from './internal/codegen.ts';
 import { interpret } from './internal/interpret.ts';
 import { IssueSink } from './internal/issue-sink.ts';
+import { endJudgement, startJudgement } from './internal/keywords/unique-items.ts';
 import { buildPlan, type PlanNode } from './internal/plan.ts';
 import { GATE_ISSUE_CODES } from './issue-codes.ts';
 import type { GateIssue, GateJudgement, GateRefusal } from './refusal.ts';
@@ -48,11 +49,15 @@ function createGate(check: Checker, root: PlanNode): CompiledGate {
   // spends on every level of the value and the caller may have spent most of. The interpreter walks
   // on a stack of its own, so it decides in the checker's place: a valid value the decoder admits is
   // admitted however little stack is left, and anything else is refused, never thrown.
+  // One judgement keys the values its `uniqueItems` arrays hold once, however deep they nest.
   const admits = (value: unknown): boolean => {
+    const outer = startJudgement();
     try {
       return check(value);
     } catch {
       return interpreterAdmits(root, value);
+    } finally {
+      endJudgement(outer);
     }
   };
   const judge = (value: unknown): GateJudgement => {
@@ -83,10 +88,13 @@ const UNJUDGEABLE: GateIssue = Object.freeze({ path: '', code: GATE_ISSUE_CODES.
 function refuse(root: PlanNode, value: unknown): GateRefusal {
   const sink = new IssueSink(REFUSAL_ISSUE_LIMIT);
   let issues: readonly GateIssue[] = sink.issues;
+  const outer = startJudgement();
   try {
     interpret(root, value, '', sink);
   } catch (error) {
     if (error !== sink) issues = [];
+  } finally {
+    endJudgement(outer);
   }
   // The checker said no; an interpreter that finds nothing can only have read a value that changed
   // under it (a getter answering differently twice). It is not JSON to judge.

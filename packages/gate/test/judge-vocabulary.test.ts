@@ -102,7 +102,10 @@ describe('pattern', () => {
     expect(() => compileGate({ type: 'string', pattern: '\\a' })).toThrow(/`u` flag/);
     expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(/`u` flag/);
     expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(
-      expect.objectContaining({ code: SCHEMA_ERROR_CODES.INVALID_PATTERN, path: '/pattern' }),
+      expect.objectContaining({
+        code: SCHEMA_ERROR_CODES.INVALID_PATTERN,
+        details: expect.objectContaining({ path: '/pattern' }),
+      }),
     );
     expect(() => compileGate({ type: 'string', pattern: 4 } as never)).toThrow(/`pattern`/);
   });
@@ -289,6 +292,37 @@ describe('a discriminated object union', () => {
     required: ['pet'],
     additionalProperties: false,
   } as const;
+
+  it('admits null where gemini spells the union nullable on its members, and only null', () => {
+    // gemini has no null schema: it drops `{"type": "null"}` and sets `nullable: true` (with the
+    // discriminator's `const` as a one-value `enum`) on each member that has a `type`.
+    const member = (kind: string, extra: object) => ({
+      type: 'object',
+      properties: { kind: { type: 'string', enum: [kind] }, ...extra },
+      required: ['kind'],
+      nullable: true,
+    });
+    const gemini = {
+      type: 'object',
+      properties: {
+        pet: {
+          anyOf: [
+            member('cat', { lives: { type: 'integer' } }),
+            member('dog', { name: { type: 'string' } }),
+          ],
+        },
+      },
+      required: ['pet'],
+    } as const;
+    expect(verdict({ pet: null }, gemini)).toBe(true);
+    expect(verdict({ pet: { kind: 'cat', lives: 9 } }, gemini)).toBe(true);
+    expect(verdict({ pet: { kind: 'cat', lives: 'x' } }, gemini)).toBe(false);
+    expect(verdict({ pet: 'cat' }, gemini)).toBe(false);
+    expect(verdict({ pet: [] }, gemini)).toBe(false);
+    expect(refusalOf({ pet: false }, gemini).issues).toEqual([
+      { path: '/pet', code: GATE_ISSUE_CODES.NO_ALTERNATIVE, types: ['object', 'null'] },
+    ]);
+  });
 
   it('judges the member the discriminator selects', () => {
     expect(verdict({ pet: { kind: 'cat', lives: 9 } }, document)).toBe(true);

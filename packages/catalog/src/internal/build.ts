@@ -57,7 +57,9 @@ function checkPatterns(
     const message =
       verdict.status === 'vulnerable'
         ? `${subject} can take ${verdict.complexity} time on some text, so a consumer could stall the gate with one argument (ReDoS). Rewrite the pattern where \`details.path\` points without nested or overlapping repetition (such as \`(a+)+\` or \`(a|a)*\`), or check the value in the handler.`
-        : `${subject} cannot be shown safe from ReDoS by the checker within its budget, so it is refused as unsafe. Simplify the pattern where \`details.path\` points (fewer or narrower bounded repetitions inside groups), or check the value in the handler.`;
+        : verdict.status === 'unanalysable'
+          ? `${subject} holds a lookaround or a back-reference, which the checker cannot show safe from ReDoS, so it is refused as unsafe. Rewrite the pattern where \`details.path\` points without lookarounds and back-references, or check the value in the handler.`
+          : `${subject} cannot be shown safe from ReDoS by the checker within its budget, so it is refused as unsafe. Simplify the pattern where \`details.path\` points (fewer or narrower bounded repetitions inside groups), or check the value in the handler.`;
     throw new CatalogError(CATALOG_ERROR_CODES.UNSAFE_PATTERN, message, {
       tool: name,
       ...moduleOf(origin),

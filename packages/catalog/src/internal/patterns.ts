@@ -28,10 +28,9 @@ function checkSync(source: string, flags: string, params: Parameters): Diagnosti
 /**
  * The budget of one pattern's check, in milliseconds. First recheck's automaton checker, which
  * decides exactly (a pattern is safe or has a super-linear attack), within
- * {@link PATTERN_BUDGET.exact}; a pattern whose automaton is too large for that (wide bounded
- * repeats such as `{2,63}` inside a group) gets recheck's own choice of checker (its fuzzer, for
- * large automata) within {@link PATTERN_BUDGET.fuzz}. So no pattern costs the build more than their
- * sum, and one still undecided is refused.
+ * {@link PATTERN_BUDGET.exact}; a pattern whose automaton is too large for that gets recheck's own
+ * choice of checker (its fuzzer, for large automata) within {@link PATTERN_BUDGET.fuzz}. So no
+ * pattern costs the build more than their sum, and one still undecided is refused.
  */
 export const PATTERN_BUDGET: PatternBudget = Object.freeze({ exact: 1_000, fuzz: 4_000 });
 
@@ -45,15 +44,64 @@ export interface PatternBudget {
 export type PatternVerdict =
   | { readonly status: 'safe' }
   | { readonly status: 'vulnerable'; readonly complexity: 'polynomial' | 'exponential' }
-  | { readonly status: 'undecided' };
+  | { readonly status: 'undecided' }
+  | { readonly status: 'unanalysable' };
+
+/** A bounded repetition `{m,n}`, read where it stands. */
+const BOUNDED = /\{(\d+),(\d+)\}/y;
+
+/**
+ * `source` with every bounded repetition that may repeat more than once (`{m,n}` with `n` of 2 or
+ * more) widened to `{m,}`: a language no smaller, whose backtracking takes every path the bounded
+ * one takes. recheck's automaton reads a bounded repetition as finite, so a nesting of them is
+ * `safe` to it however much it backtracks below its bounds: `^(?:[a-z0-9]{1,60}-?){1,30}x$` is
+ * safe as written, yet 30 letters take seconds to refuse. Widened, the nesting is what it is, an
+ * exponential pattern. An exact count (`{n}`) is kept; escapes (`\u{...}`, `\p{...}`) and
+ * character classes are copied as they stand.
+ */
+export function widenBoundedRepeats(source: string): string {
+  let widened = '';
+  let inClass = false;
+  let i = 0;
+  while (i < source.length) {
+    const char = source[i] as string;
+    if (char === '\\') {
+      const next = source[i + 1] ?? '';
+      const braced = (next === 'u' || next === 'p' || next === 'P') && source[i + 2] === '{';
+      const close = braced ? source.indexOf('}', i + 3) : -1;
+      const end = close === -1 ? i + 2 : close + 1;
+      widened += source.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+    } else if (char === '[') {
+      inClass = true;
+    } else if (char === '{') {
+      BOUNDED.lastIndex = i;
+      const bounded = BOUNDED.exec(source);
+      if (bounded !== null && Number(bounded[2]) >= 2) {
+        widened += `{${bounded[1]},}`;
+        i += bounded[0].length;
+        continue;
+      }
+    }
+    widened += char;
+    i += 1;
+  }
+  return widened;
+}
 
 /** Verdicts by pattern source: a pattern is checked once per process, however many tools use it. */
 const verdicts = new Map<string, PatternVerdict>();
 
 /**
  * Whether `source`, run with the `u` flag as every reader runs a published `pattern`, can take
- * super-linear time on some text: recheck's verdict within `budget`. A pattern that recheck cannot
- * analyse (a feature it does not support) or cannot decide in time is `undecided`.
+ * super-linear time on some text: recheck's verdict within `budget`, on the pattern with its bounded
+ * repetitions widened ({@link widenBoundedRepeats}). A pattern its exact (automaton)
+ * checker cannot analyse (a lookaround, a back-reference) is `unanalysable`, never left to the
+ * fuzzer; one that recheck cannot decide in time is `undecided`.
  */
 export function checkPattern(
   source: string,
@@ -61,9 +109,17 @@ export function checkPattern(
 ): PatternVerdict {
   const known = budget === PATTERN_BUDGET ? verdicts.get(source) : undefined;
   if (known !== undefined) return known;
-  let diagnostics = checkSync(source, 'u', { checker: 'automaton', timeout: budget.exact });
+  const analysed = widenBoundedRepeats(source);
+  let diagnostics = checkSync(analysed, 'u', { checker: 'automaton', timeout: budget.exact });
+  // A lookaround or a back-reference is outside the automaton: only the fuzzer could look at it, and
+  // its `safe` is a search that found no attack (`^(?:a(?=a*$))*b` passes it and is quadratic).
+  if (diagnostics.status === 'unknown' && diagnostics.error.kind === 'unsupported') {
+    const verdict: PatternVerdict = { status: 'unanalysable' };
+    if (budget === PATTERN_BUDGET) verdicts.set(source, verdict);
+    return verdict;
+  }
   if (diagnostics.status === 'unknown') {
-    diagnostics = checkSync(source, 'u', { checker: 'auto', timeout: budget.fuzz });
+    diagnostics = checkSync(analysed, 'u', { checker: 'auto', timeout: budget.fuzz });
   }
   const verdict: PatternVerdict =
     diagnostics.status === 'safe'

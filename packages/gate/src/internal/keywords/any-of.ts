@@ -18,7 +18,9 @@ function isNullOnly(schema: unknown): boolean {
 
 /**
  * The discriminator of a union whose alternatives, besides a `{"type": "null"}`, are object shapes
- * selected by one required literal property (read by `discriminatorOf`), or `undefined`.
+ * selected by one required literal property (read by `discriminatorOf`), or `undefined`. Its
+ * `others` are the alternatives that judge a value that is no object: the `{"type": "null"}`, and
+ * a member that is also `nullable`.
  */
 function readDiscriminator(
   schemas: readonly unknown[],
@@ -33,6 +35,12 @@ function readDiscriminator(
   if (shapes.length === 0) return undefined;
   const found = discriminatorOf({ anyOf: shapes.map((index) => schemas[index]) });
   if (found === undefined) return undefined;
+  // A member spelled with OpenAPI's `nullable: true` (as gemini renders a nullable union) admits
+  // null beside its objects, so a value that is no object is judged by it too.
+  for (const index of shapes) {
+    const shape = schemas[index];
+    if (isJsonObject(shape) && shape.nullable === true) others.push(nodes[index] as PlanNode);
+  }
   const members = new Map<string, PlanNode>();
   for (const [literal, index] of found.members)
     members.set(literal, nodes[shapes[index] as number] as PlanNode);
@@ -90,6 +98,9 @@ export function anyOfExpression(node: PlanNode, v: string, emitter: Emitter): st
   return `(${(node.anyOf ?? []).map((branch) => emitter.expression(branch, v)).join(' || ')})`;
 }
 
+/** Up to this many members, the generated switch compares the discriminator with each literal. */
+const SWITCH_ON_LITERALS = 8;
+
 /**
  * The generated function of a discriminated union: an object is judged by the one member its
  * discriminator selects (no other member could admit it), anything else by the other alternatives.
@@ -97,15 +108,22 @@ export function anyOfExpression(node: PlanNode, v: string, emitter: Emitter): st
 export function discriminatedFunction(node: PlanNode, emitter: Emitter): string | undefined {
   const discriminator = node.discriminator;
   if (discriminator === undefined) return undefined;
-  const cases = [...discriminator.members].map(
-    ([literal, member]) =>
-      `case ${JSON.stringify(literal)}: return ${emitter.expression(member, 'x')};`,
+  const members = [...discriminator.members];
+  const selector = readName(discriminator.name);
+  // A switch on strings compares the selector with each literal in turn: past a few members, the
+  // literal is looked up in a map to its member's position, and the switch is on that integer.
+  const indexed = members.length > SWITCH_ON_LITERALS;
+  const cases = members.map(
+    ([literal, member], index) =>
+      `case ${indexed ? index : JSON.stringify(literal)}: return ${emitter.expression(member, 'x')};`,
   );
+  const positions = new Map(members.map(([literal], index) => [literal, index]));
+  const switched = indexed ? `${emitter.constant(positions)}.get(${selector})` : selector;
   const others = discriminator.others.map((other) => emitter.expression(other, 'x'));
   return [
     `function u${node.id}(x) {`,
     "if (typeof x === 'object' && x !== null && !Array.isArray(x)) {",
-    `switch (${readName(discriminator.name)}) { ${cases.join(' ')} }`,
+    `switch (${switched}) { ${cases.join(' ')} }`,
     '}',
     `return ${others.length === 0 ? 'false' : others.join(' || ')};`,
     '}',

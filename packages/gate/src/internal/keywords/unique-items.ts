@@ -4,17 +4,6 @@ import { numberKey } from '../enum-index.ts';
 import { subject } from '../wording.ts';
 import { addCheck, type Check, type Keyword } from './keyword.ts';
 
-/** A piece of a key's text pushed among the values still to write (see {@link containerKey}). */
-class Piece {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
-const COMMA = new Piece(',');
-const CLOSE_ARRAY = new Piece(']');
-const CLOSE_OBJECT = new Piece('}');
-
 function exactNumber(value: number | bigint): string {
   return typeof value === 'number' && Number.isSafeInteger(value)
     ? String(value === 0 ? 0 : value)
@@ -22,111 +11,141 @@ function exactNumber(value: number | bigint): string {
 }
 
 /**
- * A container's canonical text: JSON with every object's names sorted and every number by its exact
- * mathematical value (`1`, `1.0` and `1n` alike), so two containers are equal as JSON exactly when
- * their texts are equal. Written from a stack of its own: an item nested however deep is read
- * without recursion.
+ * Canonical ids of the values one judgement reads: two values get the same id exactly when they are
+ * equal as JSON (object names in any order, numbers by exact value, `1`, `1.0` and `1n` alike). A
+ * container's id is found from its children's ids (its shape, a few characters per child), and kept
+ * by identity for the rest of the judgement, so arrays of `uniqueItems` nested in one another key
+ * each value once however deep: the work is linear in the whole value, not in its size times its
+ * depth (keying every level's subtree anew made a 1 MB body nested 1000 deep take seconds).
  */
-function containerKey(container: object): string {
-  let text = '';
-  const pending: unknown[] = [container];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (value instanceof Piece) {
-      text += value.text;
-      continue;
-    }
+export class Canon {
+  readonly #strings = new Map<string, number>();
+  readonly #numbers = new Map<string, number>();
+  readonly #shapes = new Map<string, number>();
+  readonly #containers = new Map<object, number>();
+  #next = FIRST_ID;
+
+  #intern<K>(table: Map<K, number>, key: K): number {
+    const known = table.get(key);
+    if (known !== undefined) return known;
+    const id = this.#next++;
+    table.set(key, id);
+    return id;
+  }
+
+  /** The id of a value that is not an object or an array (a non-JSON value is {@link OTHER}). */
+  #scalar(value: unknown): number {
     switch (typeof value) {
       case 'string':
-        text += JSON.stringify(value);
-        break;
+        return this.#intern(this.#strings, value);
       case 'number':
       case 'bigint':
-        text += exactNumber(value);
-        break;
+        return this.#intern(this.#numbers, exactNumber(value));
       case 'boolean':
-        text += value ? 'true' : 'false';
-        break;
-      case 'object': {
-        if (value === null) {
-          text += 'null';
-        } else if (Array.isArray(value)) {
-          text += '[';
-          pending.push(CLOSE_ARRAY);
-          for (let i = value.length - 1; i >= 0; i--) {
-            pending.push(value[i]);
-            if (i > 0) pending.push(COMMA);
-          }
-        } else {
-          text += '{';
-          pending.push(CLOSE_OBJECT);
-          const names = Object.keys(value).sort();
-          for (let i = names.length - 1; i >= 0; i--) {
-            const name = names[i] as string;
-            pending.push((value as Record<string, unknown>)[name]);
-            pending.push(new Piece(`${JSON.stringify(name)}:`));
-            if (i > 0) pending.push(COMMA);
-          }
-        }
-        break;
-      }
+        return value ? TRUE : FALSE;
       default:
-        text += '?';
+        return value === null ? NULL : OTHER;
     }
   }
-  return text;
-}
 
-/** How deep {@link shallowKey} follows on the engine's stack before handing over to {@link containerKey}. */
-const SHALLOW_DEPTH = 32;
-
-/** {@link containerKey} by recursion, for the common item a few levels deep. */
-function shallowKey(value: unknown, depth: number): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-    case 'bigint':
-      return exactNumber(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object': {
-      if (value === null) return 'null';
-      if (depth >= SHALLOW_DEPTH) return containerKey(value);
-      if (Array.isArray(value)) {
-        let text = '[';
-        for (let i = 0; i < value.length; i++)
-          text += `${i === 0 ? '' : ','}${shallowKey(value[i], depth + 1)}`;
-        return `${text}]`;
+  /**
+   * The id of `value`, read from a stack of its own (an item nested however deep is read without
+   * recursion), each container's children read once. Throws on a cycle: the judgement then refuses
+   * the value as unjudgeable.
+   */
+  idOf(value: unknown): number {
+    if (typeof value !== 'object' || value === null) return this.#scalar(value);
+    const known = this.#containers.get(value);
+    if (known !== undefined) return known;
+    const frames: Frame[] = [frameOf(value)];
+    const open = new Set<object>([value]);
+    let id = OTHER;
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as Frame;
+      const children = frame.children;
+      let descended = false;
+      while (frame.ids.length < children.length) {
+        const child = children[frame.ids.length];
+        if (typeof child !== 'object' || child === null) {
+          frame.ids.push(this.#scalar(child));
+          continue;
+        }
+        const childId = this.#containers.get(child);
+        if (childId !== undefined) {
+          frame.ids.push(childId);
+          continue;
+        }
+        if (open.has(child)) throw new RangeError('A cyclic value has no JSON equality.');
+        open.add(child);
+        frames.push(frameOf(child));
+        descended = true;
+        break;
       }
-      const names = Object.keys(value).sort();
-      let text = '{';
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i] as string;
-        text += `${i === 0 ? '' : ','}${JSON.stringify(name)}:${shallowKey((value as Record<string, unknown>)[name], depth + 1)}`;
+      if (descended) continue;
+      frames.pop();
+      open.delete(frame.container);
+      let shape = frame.names === undefined ? 'a' : 'o';
+      for (let i = 0; i < frame.ids.length; i++) {
+        const name = frame.names === undefined ? '' : `${this.#scalar(frame.names[i])}:`;
+        shape += `${i === 0 ? '' : ','}${name}${frame.ids[i]}`;
       }
-      return `${text}}`;
+      id = this.#intern(this.#shapes, shape);
+      this.#containers.set(frame.container, id);
+      const parent = frames[frames.length - 1];
+      if (parent !== undefined) parent.ids.push(id);
     }
-    default:
-      return '?';
+    return id;
   }
 }
 
-/** An item's key: equal exactly when the items are equal as JSON (each kind with its own first letter). */
-function itemKey(item: unknown): string {
-  switch (typeof item) {
-    case 'string':
-      return `s${item}`;
-    case 'number':
-    case 'bigint':
-      return `n${exactNumber(item)}`;
-    case 'boolean':
-      return item ? 't' : 'f';
-    case 'object':
-      return item === null ? 'z' : `c${shallowKey(item, 0)}`;
-    default:
-      return '?';
-  }
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+const OTHER = 3;
+const FIRST_ID = 4;
+
+/** A container being keyed: its children (an object's in the order of its sorted names), read once. */
+interface Frame {
+  readonly container: object;
+  readonly names: readonly string[] | undefined;
+  readonly children: readonly unknown[];
+  readonly ids: number[];
+}
+
+function frameOf(container: object): Frame {
+  if (Array.isArray(container))
+    return { container, names: undefined, children: container.slice(), ids: [] };
+  const names = Object.keys(container).sort();
+  const record = container as Record<string, unknown>;
+  return { container, names, children: names.map((name) => record[name]), ids: [] };
+}
+
+/**
+ * The canonical ids of the judgement under way: `null` until its first `uniqueItems` array makes
+ * them, `undefined` outside a judgement (each check then keys its array alone).
+ */
+let current: Canon | null | undefined;
+
+/**
+ * Starts one judgement: every `uniqueItems` check until {@link endJudgement} shares one table of
+ * canonical ids. Returns the judgement it interrupts (a getter of the value judging something else),
+ * to give back to {@link endJudgement}, so a nested judgement has a table of its own.
+ */
+export function startJudgement(): Canon | null | undefined {
+  const outer = current;
+  current = null;
+  return outer;
+}
+
+/** Ends the judgement {@link startJudgement} started, dropping its table. */
+export function endJudgement(outer: Canon | null | undefined): void {
+  current = outer;
+}
+
+function canon(): Canon {
+  if (current === undefined) return new Canon();
+  current ??= new Canon();
+  return current;
 }
 
 /**
@@ -134,12 +153,13 @@ function itemKey(item: unknown): string {
  * value), or `undefined`: one pass, each item keyed once, so the cost is linear in the array's size.
  */
 export function firstDuplicate(items: readonly unknown[]): readonly [number, number] | undefined {
-  const seen = new Map<string, number>();
+  const ids = canon();
+  const seen = new Map<number, number>();
   for (let i = 0; i < items.length; i++) {
-    const key = itemKey(items[i]);
-    const earlier = seen.get(key);
+    const id = ids.idOf(items[i]);
+    const earlier = seen.get(id);
     if (earlier !== undefined) return Object.freeze([earlier, i] as const);
-    seen.set(key, i);
+    seen.set(id, i);
   }
   return undefined;
 }
