@@ -1,0 +1,163 @@
+/**
+ * Declarations TypeBox builds only when misused or altered by hand (a table or a target missing, a
+ * field of the wrong kind), and kinds outside the vocabulary: each is refused with its stable code,
+ * the path of the declaration, and words that tell the author what to declare instead.
+ */
+import { type TSchema, Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import {
+  publishCanonical,
+  publishCanonicalOutput,
+  SCHEMA_ERROR_CODES,
+  SchemaDefectError,
+  Map as StringMap,
+} from '../src/index.ts';
+
+const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA } = SCHEMA_ERROR_CODES;
+
+/** A copy of `schema` (its TypeBox kind kept) with `changes` applied; `undefined` removes a key. */
+function altered(schema: TSchema, changes: Record<string, unknown>): TSchema {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as Record<
+    string,
+    unknown
+  >;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete copy[key];
+    else copy[key] = value;
+  }
+  return copy as unknown as TSchema;
+}
+
+/** A schema of TypeBox kind `kind` holding nothing else. */
+function ofKind(kind: string): TSchema {
+  return Object.defineProperty({}, '~kind', { value: kind, enumerable: false }) as TSchema;
+}
+
+function defectOf(schema: unknown): SchemaDefectError {
+  try {
+    publishCanonical(schema);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SchemaDefectError);
+    return error as SchemaDefectError;
+  }
+  throw new Error('expected a SchemaDefectError');
+}
+
+const AT = '/properties/field';
+const inObject = (field: TSchema): TSchema => Type.Object({ field });
+
+describe('a declaration missing what its builder puts in it', () => {
+  it.each([
+    ['an enum without an array of values', altered(Type.Enum(['a']), { enum: 'a' }), 'Type.Enum'],
+    [
+      'an object without a properties table',
+      altered(Type.Object({}), { properties: undefined }),
+      'Type.Object',
+    ],
+    [
+      'a record without a value schema',
+      altered(StringMap(Type.String()), { patternProperties: undefined }),
+      'Map(value)',
+    ],
+    [
+      'a recursive type without definitions',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: undefined }),
+      'Type.Cyclic',
+    ],
+    [
+      'a recursive type without an entry',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: 1 }),
+      'Type.Cyclic',
+    ],
+  ])('refuses %s as malformed, saying how to build it', (_name, field, words) => {
+    const defect = defectOf(inObject(field));
+    expect(defect.code).toBe(MALFORMED_SCHEMA);
+    expect(defect.details.path).toBe(AT);
+    expect(defect.message).toContain(words);
+  });
+
+  it('refuses a reference naming no target as malformed', () => {
+    const schema = Type.Cyclic(
+      { A: Type.Object({ next: altered(Type.Ref('A'), { $ref: 3 }) }) },
+      'A',
+    );
+    const defect = defectOf(Type.Object({ field: schema }));
+    expect(defect.code).toBe(MALFORMED_SCHEMA);
+    expect(defect.details.path).toBe('/$defs/A/properties/next');
+    expect(defect.message).toContain('Type.Ref(name)');
+  });
+
+  it('refuses a declaration that is no object as malformed, at the root and below', () => {
+    for (const [schema, path] of [
+      [null, ''],
+      [Type.Object({ field: 'text' as unknown as TSchema }), AT],
+    ] as const) {
+      const defect = defectOf(schema);
+      expect(defect.code).toBe(MALFORMED_SCHEMA);
+      expect(defect.details.path).toBe(path);
+      expect(defect.message).toContain('TypeBox');
+    }
+  });
+
+  it('still throws these from the output publisher', () => {
+    expect(() =>
+      publishCanonicalOutput(inObject(altered(Type.Enum(['a']), { enum: 'a' }))),
+    ).toThrow(SchemaDefectError);
+  });
+});
+
+describe('a declaration the vocabulary cannot state', () => {
+  it.each([
+    [
+      'an array without one item schema',
+      altered(Type.Array(Type.String()), { items: undefined }),
+      'Type.Array(item)',
+    ],
+    [
+      'an array whose items are a list',
+      altered(Type.Array(Type.String()), { items: [Type.String()] }),
+      'Type.Array(item)',
+    ],
+    [
+      'a record with a second key pattern',
+      altered(StringMap(Type.String()), {
+        patternProperties: { '^.*$': Type.String(), '^a': Type.String() },
+      }),
+      'any string',
+    ],
+    ['a constructor', Type.Constructor([], Type.String()), 'constructor is not a JSON value'],
+    ['a function', Type.Function([], Type.String()), 'function is not a JSON value'],
+    ['undefined', Type.Undefined(), 'declare the property optional'],
+    ['a kind TypeBox has but the vocabulary lacks', ofKind('Date'), 'The TypeBox type `Date`'],
+    ['a schema with no kind at all', ofKind(7 as unknown as string), 'not built with TypeBox'],
+    ['an optional array item', Type.Array(Type.Optional(Type.String())), 'only a property'],
+  ])('refuses %s, saying what to declare instead', (_name, field, words) => {
+    const defect = defectOf(inObject(field));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.details.path).toMatch(new RegExp(`^${AT}`));
+    expect(defect.message).toContain(words);
+  });
+
+  it('publishes an object stating additionalProperties false, as any object', () => {
+    expect(
+      publishCanonical(
+        inObject(Type.Object({ a: Type.String() }, { additionalProperties: false })),
+      ),
+    ).toEqual(publishCanonical(inObject(Type.Object({ a: Type.String() }))));
+  });
+
+  it('refuses a recursive root whose entry is missing or no object, saying to declare one', () => {
+    for (const root of [
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: 'B' }),
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: { A: 3 } }),
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: 'A' }),
+      Type.Cyclic({ A: Type.String() }, 'A'),
+    ]) {
+      const defect = defectOf(root);
+      expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+      expect(defect.details.path).toBe('');
+      expect(defect.message).toContain('is not an object');
+      expect(publishCanonicalOutput(root)).toBeUndefined();
+    }
+  });
+});
