@@ -6,14 +6,16 @@
 import { type TSchema, Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import {
+  ArtifactRefs,
   publishCanonical,
   publishCanonicalOutput,
+  Recursive,
   SCHEMA_ERROR_CODES,
   SchemaDefectError,
   Map as StringMap,
 } from '../src/index.ts';
 
-const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA } = SCHEMA_ERROR_CODES;
+const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, UNRESOLVABLE_REF } = SCHEMA_ERROR_CODES;
 
 /** A copy of `schema` (its TypeBox kind kept) with `changes` applied; `undefined` removes a key. */
 function altered(schema: TSchema, changes: Record<string, unknown>): TSchema {
@@ -159,5 +161,38 @@ describe('a declaration the vocabulary cannot state', () => {
       expect(defect.message).toContain('is not an object');
       expect(publishCanonicalOutput(root)).toBeUndefined();
     }
+  });
+});
+
+describe('references and recursive roots', () => {
+  it('names the reference that resolves nowhere and where to define it', () => {
+    const defect = defectOf(Type.Object({ n: Type.Ref('Node') }));
+    expect(defect.code).toBe(UNRESOLVABLE_REF);
+    expect(defect.message).toContain('`Node`');
+    expect(defect.message).toContain('Type.Cyclic');
+  });
+
+  it('refuses artifact_refs in a recursive input root, naming the place, and keeps it in an output', () => {
+    const root = Recursive('Q', (self) =>
+      Type.Object({ sub: Type.Optional(self), ...ArtifactRefs() }),
+    );
+    const defect = defectOf(root);
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.details.path).toBe('/$defs/Q/properties/artifact_refs');
+    expect(defect.message).toContain('recursive root');
+    const output = publishCanonicalOutput(root) as Record<string, unknown>;
+    expect(output['$ref']).toBe('#/$defs/Q');
+    const defs = output['$defs'] as Record<string, Record<string, unknown>>;
+    expect(Object.keys(defs['Q']?.['properties'] as object)).toEqual(['sub', 'artifact_refs']);
+  });
+
+  it('publishes a recursive root whose entry is a map', () => {
+    const root = Type.Cyclic({ M: StringMap(Type.Ref('M')) }, 'M');
+    expect(publishCanonical(root)).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $ref: '#/$defs/M',
+      $defs: { M: { type: 'object', additionalProperties: { $ref: '#/$defs/M' } } },
+    });
   });
 });
