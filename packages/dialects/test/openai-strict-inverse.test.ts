@@ -108,11 +108,15 @@ describe('openai_strict arguments through unions', () => {
     expect(back({ at: sent() }, doc)).toEqual({ at: { id: 'a' } });
   });
 
-  it('selects nothing when two members share the type', () => {
+  it('selects nothing when two members admit the type of the value', () => {
     const other = object({ id: { type: 'string' }, text: { type: 'string' } }, ['id']);
     for (const doc of [
       holding({ anyOf: [noted, other] }),
       holding({ anyOf: [{ type: 'object' }, noted] }),
+      // An object held by an enum or a const is a value of the object type too.
+      holding({ anyOf: [{ const: { id: 'b' } }, noted] }),
+      holding({ anyOf: [{ enum: ['b', { id: 'b' }] }, noted] }),
+      holding({ anyOf: [{ type: ['string', 'object'] }, noted] }),
     ]) {
       const wire = { at: sent() };
       expect(back(wire, doc)).toBe(wire);

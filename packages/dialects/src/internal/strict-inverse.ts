@@ -12,13 +12,14 @@ import { isOpen, propertiesOf, requiredOf } from './rewrite.ts';
 // The inverse of `openai_strict`: strict mode makes every property required, so a model sends
 // `null` for an optional property it leaves out; this takes those nulls back out, and nothing else.
 
-/** The JSON type of a value, as `type` names it (`integer` for a whole number). */
+/**
+ * The JSON type of a value as `type` names it, except that a number is `number` whatever its
+ * value: a union's member is selected to take nulls out of an object or an array, so only those
+ * two types (and `null`, which an enum may hold) ever need telling apart.
+ */
 function jsonTypeOf(value: JsonValue): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'bigint') return 'integer';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
+  return Array.isArray(value) ? 'array' : typeof value;
 }
 
 /**
@@ -33,10 +34,8 @@ function memberTypes(root: SchemaObject, node: SchemaNode): ReadonlySet<string> 
   }
   if (member === undefined || typeof member === 'boolean') return undefined;
   const type = member.type;
-  if (typeof type === 'string') return new Set(type === 'number' ? ['number', 'integer'] : [type]);
-  if (Array.isArray(type)) {
-    return new Set(type.flatMap((t) => (t === 'number' ? ['number', 'integer'] : [String(t)])));
-  }
+  if (typeof type === 'string') return new Set([type]);
+  if (Array.isArray(type)) return new Set(type.map(String));
   const values = Array.isArray(member.enum)
     ? (member.enum as JsonValue[])
     : Object.hasOwn(member, 'const')
@@ -46,18 +45,17 @@ function memberTypes(root: SchemaObject, node: SchemaNode): ReadonlySet<string> 
 }
 
 /**
- * The member of the union at `node` that judges `value`, when one is selected: by the
- * discriminator of an object union (`discriminatorOf`, the schema's one reading), by JSON type in
- * a union whose members' types are disjoint, or the one branch of a nullable union. `undefined`
- * when `node` is no union or no single member is selected (the value is then left as it came).
+ * The member of the union `anyOf` that judges `value`, when one is selected: by the discriminator
+ * of an object union (`discriminatorOf`, the schema's one reading), by JSON type in a union whose
+ * members' types are disjoint, or the one branch of a nullable union. `undefined` when no single
+ * member is selected (the value is then left as it came).
  */
 function selectedMember(
   root: SchemaObject,
-  node: SchemaNode,
+  anyOf: readonly SchemaNode[],
   value: JsonValue,
 ): SchemaNode | undefined {
-  if (typeof node === 'boolean' || !Array.isArray(node.anyOf)) return undefined;
-  const members = (node.anyOf as SchemaNode[]).filter(
+  const members = anyOf.filter(
     (branch) =>
       !(isJsonObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1),
   );
@@ -90,7 +88,7 @@ function follow(root: SchemaObject, node: SchemaNode, value: JsonValue): SchemaN
       continue;
     }
     if (typeof current === 'boolean' || !Array.isArray(current.anyOf)) return current;
-    current = selectedMember(root, current, value);
+    current = selectedMember(root, current.anyOf as SchemaNode[], value);
   }
   return undefined;
 }
