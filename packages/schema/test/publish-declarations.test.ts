@@ -196,3 +196,67 @@ describe('references and recursive roots', () => {
     });
   });
 });
+
+describe('a keyword the vocabulary lacks', () => {
+  const hint = { 'x-hint': 'h' };
+  it.each([
+    ['a boolean', Type.Boolean(hint)],
+    ['an open value', Type.Unknown(hint)],
+    ['a literal', Type.Literal('a', hint)],
+    ['an enum', Type.Enum(['a', 'b'], hint)],
+    ['an array', Type.Array(Type.String(), hint)],
+    ['an object', Type.Object({}, hint)],
+    ['a map', altered(StringMap(Type.String()), hint)],
+    ['a recursive type', Type.Cyclic({ A: Type.Object({}) }, 'A', hint)],
+  ])('is refused on %s, naming the keyword and the construct', (what, field) => {
+    const defect = defectOf(inObject(field));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.details.path).toBe(AT);
+    expect(defect.message).toContain(`\`x-hint\` on ${what}`);
+  });
+
+  it('is refused on a reference, naming the construct', () => {
+    const schema = Type.Cyclic({ A: Type.Object({ next: altered(Type.Ref('A'), hint) }) }, 'A');
+    const defect = defectOf(Type.Object({ field: schema }));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.details.path).toBe('/$defs/A/properties/next');
+    expect(defect.message).toContain('`x-hint` on a reference');
+  });
+});
+
+describe('a recursive root', () => {
+  const root = (): TSchema =>
+    Recursive('Node', (self) => Type.Object({ next: Type.Optional(self) }));
+
+  it('accepts an author-stated 2020-12 $schema, as an object root does', () => {
+    const stated = altered(root(), { $schema: 'https://json-schema.org/draft/2020-12/schema' });
+    expect(publishCanonical(stated)).toEqual(publishCanonical(root()));
+  });
+
+  it('names the root as the place of a malformed annotation on it', () => {
+    const defect = defectOf(altered(root(), { description: 3 }));
+    expect(defect.code).toBe(MALFORMED_SCHEMA);
+    expect(defect.details.path).toBe('/description');
+  });
+
+  it('is no object when its entry is missing or null, whatever key spells the entry', () => {
+    for (const changes of [{ $defs: { Node: null } }, { $ref: 1, $defs: { 1: Type.Object({}) } }]) {
+      const defect = defectOf(altered(root(), changes));
+      expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+      expect(defect.details.path).toBe('');
+    }
+  });
+});
+
+describe('a union of literal unions', () => {
+  it('publishes one enum of every literal, in order', () => {
+    const nested = Type.Union([
+      Type.Union([Type.Literal('a'), Type.Literal('b')]),
+      Type.Literal('c'),
+      Type.Union([Type.Literal('d'), Type.Union([Type.Literal('e')])]),
+    ]);
+    expect(publishCanonical(inObject(nested))['properties']).toEqual({
+      field: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e'] },
+    });
+  });
+});
