@@ -130,6 +130,13 @@ describe('a declaration the vocabulary cannot state', () => {
     ['a constructor', Type.Constructor([], Type.String()), 'constructor is not a JSON value'],
     ['a function', Type.Function([], Type.String()), 'function is not a JSON value'],
     ['undefined', Type.Undefined(), 'declare the property optional'],
+    ['a promise', ofKind('Promise'), 'promise is not a JSON value'],
+    ['an iterator', ofKind('Iterator'), 'iterator is not a JSON value; declare an array'],
+    [
+      'an async iterator',
+      ofKind('AsyncIterator'),
+      'iterator is not a JSON value; declare an array',
+    ],
     ['a kind TypeBox has but the vocabulary lacks', ofKind('Date'), 'The TypeBox type `Date`'],
     ['a schema with no kind at all', ofKind(7 as unknown as string), 'not built with TypeBox'],
     ['an optional array item', Type.Array(Type.Optional(Type.String())), 'only a property'],
@@ -208,6 +215,10 @@ describe('a keyword the vocabulary lacks', () => {
     ['an object', Type.Object({}, hint)],
     ['a map', altered(StringMap(Type.String()), hint)],
     ['a recursive type', Type.Cyclic({ A: Type.Object({}) }, 'A', hint)],
+    [
+      'a union',
+      Type.Union([Type.Union([Type.Literal('a'), Type.Literal('b')], hint), Type.Literal('c')]),
+    ],
   ])('is refused on %s, naming the keyword and the construct', (what, field) => {
     const defect = defectOf(inObject(field));
     expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
