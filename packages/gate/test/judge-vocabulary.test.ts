@@ -102,7 +102,10 @@ describe('pattern', () => {
     expect(() => compileGate({ type: 'string', pattern: '\\a' })).toThrow(/`u` flag/);
     expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(/`u` flag/);
     expect(() => compileGate({ type: 'string', pattern: '(' })).toThrow(
-      expect.objectContaining({ code: SCHEMA_ERROR_CODES.INVALID_PATTERN, path: '/pattern' }),
+      expect.objectContaining({
+        code: SCHEMA_ERROR_CODES.INVALID_PATTERN,
+        details: { path: '/pattern' },
+      }),
     );
     expect(() => compileGate({ type: 'string', pattern: 4 } as never)).toThrow(/`pattern`/);
   });
