@@ -88,4 +88,21 @@ describe('the words for the expected value', () => {
       '- The value at `/b` must be one of the values listed above for `/a`.',
     ]);
   });
+
+  it('render arrays, objects and null among accepted values as JSON, items comma-separated', () => {
+    expect(lineOf(7, { enum: [[1, 2], { a: 1, b: [true, null] }, null, 'x'] })).toBe(
+      '- The arguments must be one of [1, 2], {"a": 1, "b": [true, null]}, null, "x".',
+    );
+  });
+
+  it('spell a list in full again at the same place, where two faults read alike', () => {
+    const document = {
+      type: 'object',
+      additionalProperties: { type: 'string', enum: ['x', 'y'] },
+    } as const;
+    expect(refusalOf({ p: 5, q: 'z' }, document).text.split('\n').slice(1)).toEqual([
+      '- The value at `/<entry>` must be one of "x", "y".',
+      'In these paths, `<entry>` stands for any key of a map; keys are not repeated here.',
+    ]);
+  });
 });
