@@ -105,4 +105,11 @@ describe('the words for the expected value', () => {
       'In these paths, `<entry>` stands for any key of a map; keys are not repeated here.',
     ]);
   });
+
+  it('tell a value that is not JSON where anything may stand, with no expectation', () => {
+    expect(lineOf(() => 1, true)).toBe('- The arguments must be a JSON value.');
+    expect(refusalOf({ a: [Symbol('s')] }, { type: 'object' }).text.split('\n')[1]).toBe(
+      '- The value at `/<entry>/0` must be a JSON value.',
+    );
+  });
 });
