@@ -112,4 +112,23 @@ describe('the words for the expected value', () => {
       '- The value at `/<entry>/0` must be a JSON value.',
     );
   });
+
+  it('spell a list of one member in full at every place that needs it', () => {
+    const document = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' } },
+        additionalProperties: false,
+      },
+    } as const;
+    expect(
+      refusalOf([{ x: 1 }, { y: 1 }], document)
+        .text.split('\n')
+        .slice(1),
+    ).toEqual([
+      '- The value at `/0` must hold only declared names; remove the 1 other name (the accepted names are `id`).',
+      '- The value at `/1` must hold only declared names; remove the 1 other name (the accepted names are `id`).',
+    ]);
+  });
 });
