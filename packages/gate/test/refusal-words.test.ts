@@ -38,9 +38,12 @@ describe('the words for the expected value', () => {
     );
   });
 
-  it('tell a declared array type, and a nullable string', () => {
+  it('tell a declared array type, and bounds with the numeric type among several', () => {
     expect(lineOf('x', { type: 'array' })).toBe('- The arguments must be an array.');
     expect(lineOf(1, { type: 'string' })).toBe('- The arguments must be a string.');
+    expect(lineOf('x', { type: ['boolean', 'integer'], minimum: 1 })).toBe(
+      '- The arguments must be a boolean (true or false) or an integer of at least 1.',
+    );
     expect(lineOf(1.5, { type: ['integer', 'boolean', 'null'] })).toBe(
       '- The arguments must be an integer or a boolean (true or false) or null.',
     );
