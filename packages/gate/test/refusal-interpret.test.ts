@@ -56,7 +56,7 @@ describe('the refusal of a value at a declared place', () => {
   });
 
   it('is unjudgeable past the deepest level below an anyOf whose alternatives are probed', () => {
-    let value: unknown = [1];
+    let value: unknown = [Number.NaN];
     for (let i = 1; i < 10_001; i++) value = [value];
     const document = {
       anyOf: [
