@@ -69,6 +69,8 @@ describe('defects of the document', () => {
     [{ required: 'a' }, '/required'],
     [{ enum: 'a' }, '/enum'],
     [{ minimum: '1' }, '/minimum'],
+    [{ maximum: Number.POSITIVE_INFINITY }, '/maximum'],
+    [{ exclusiveMinimum: Number.NaN }, '/exclusiveMinimum'],
     [{ items: [true] }, '/items'],
     [{ anyOf: [] }, '/anyOf'],
     [{ properties: { a: 1 } }, '/properties/a'],
