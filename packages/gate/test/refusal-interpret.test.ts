@@ -44,6 +44,12 @@ describe('the refusal of a value at a declared place', () => {
     ]);
   });
 
+  it('tells a value of the wrong type once, as that alone, with the accepted values', () => {
+    expect(refusalOf(5, { type: 'string', enum: ['x', 'y'] }).issues).toEqual([
+      { path: '', code: GATE_ISSUE_CODES.TYPE_MISMATCH, types: ['string'], values: ['x', 'y'] },
+    ]);
+  });
+
   it('tells a value that is not JSON under `true` without the note for an optional place', () => {
     const document = { type: 'object', properties: { a: true } } as const;
     for (const value of [Symbol('s'), new Date(0), new Map()])
