@@ -71,6 +71,8 @@ describe('defects of the document', () => {
     [{ minimum: '1' }, '/minimum'],
     [{ maximum: Number.POSITIVE_INFINITY }, '/maximum'],
     [{ exclusiveMinimum: Number.NaN }, '/exclusiveMinimum'],
+    [{ minLength: -1 }, '/minLength'],
+    [{ maxLength: 1.5 }, '/maxLength'],
     [{ items: [true] }, '/items'],
     [{ anyOf: [] }, '/anyOf'],
     [{ properties: { a: 1 } }, '/properties/a'],
