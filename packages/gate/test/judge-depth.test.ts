@@ -169,3 +169,31 @@ describe('a value no decoder produces', () => {
     expect(compileGate(FOLDERS).admits(array)).toBe(false);
   });
 });
+
+describe('the deepest level the refusal follows', () => {
+  /** `levels` arrays, one inside the other, the innermost holding `leaf`. */
+  const nested = (levels: number, leaf: unknown): unknown => {
+    let value: unknown = [leaf];
+    for (let i = 1; i < levels; i++) value = [value];
+    return value;
+  };
+  const RECURSIVE = {
+    $defs: { a: { type: 'array', items: { $ref: '#/$defs/a' } } },
+    $ref: '#/$defs/a',
+  };
+
+  it.each([
+    ['any JSON', true as SchemaNode],
+    ['an array of the same', RECURSIVE as SchemaNode],
+  ])('is ten thousand arrays deep, under %s', (_, document) => {
+    const told = compileGate(document).judge(nested(10_000, Number.NaN));
+    expect(told.ok).toBe(false);
+    if (told.ok) return;
+    expect(told.refusal.issues).toHaveLength(1);
+    expect(told.refusal.issues[0]?.path).toBe('/0'.repeat(10_000));
+    const deeper = compileGate(document).judge(nested(10_001, Number.NaN));
+    expect(deeper.ok).toBe(false);
+    if (deeper.ok) return;
+    expect(deeper.refusal.issues).toEqual([{ path: '', code: GATE_ISSUE_CODES.UNJUDGEABLE }]);
+  });
+});

@@ -260,3 +260,24 @@ describe('bounds compared exactly by both judges', () => {
     }
   });
 });
+
+describe('a number inside its bounds', () => {
+  it('is refused only for its other fault, whichever bounds the place declares', () => {
+    for (const bounds of [
+      { minimum: 0 },
+      { maximum: 10 },
+      { exclusiveMinimum: 0 },
+      { exclusiveMaximum: 10 },
+      { minimum: 0, maximum: 10, exclusiveMinimum: -1, exclusiveMaximum: 11 },
+    ])
+      expect(issuesOf(3, { type: 'integer', multipleOf: 2, ...bounds })).toStrictEqual([
+        { path: '', code: GATE_ISSUE_CODES.NOT_MULTIPLE, multipleOf: 2 },
+      ]);
+  });
+
+  it('tells only its bounds where the place declares no type', () => {
+    expect(issuesOf(3, { minimum: 5 })).toStrictEqual([
+      { path: '', code: GATE_ISSUE_CODES.OUT_OF_RANGE, minimum: 5 },
+    ]);
+  });
+});

@@ -26,6 +26,30 @@ describe('values that are not JSON', () => {
     ).toBe(false);
   });
 
+  it.each([
+    ['an object or null', { type: ['object', 'null'] }],
+    ['a place with no type', { properties: { a: { type: 'integer' } } }],
+    ['an object or an array', { type: ['object', 'array'], items: { type: 'integer' } }],
+  ])('refuses a Date, a Map and a class instance where %s may stand', (_, schema) => {
+    for (const value of [new Date(0), new Map([['a', 1]]), new Point()]) {
+      expect(judge(value, schema).ok).toBe(false);
+      expect(
+        codesOf({ payload: value }, { type: 'object', properties: { payload: schema } }),
+      ).toEqual(['/payload NOT_JSON']);
+    }
+    expect(judge(Object.assign(Object.create(null) as object, { a: 1 }), schema)).toEqual(ok);
+    expect(judge({ a: 1 }, schema)).toEqual(ok);
+  });
+
+  it('refuses an instance of a class extending Array where an array or null may stand', () => {
+    class List extends Array<unknown> {}
+    const list = List.from([1, 2]);
+    for (const schema of [{ type: ['array', 'null'] }, { items: { type: 'integer' } }]) {
+      expect(codesOf(list, schema)).toEqual([' NOT_JSON']);
+      expect(judge([1, 2], schema)).toEqual(ok);
+    }
+  });
+
   it('refuses an instance of a class extending Array, wherever an array may stand', () => {
     class List extends Array<unknown> {}
     const list = List.from([1, 2]);

@@ -46,6 +46,33 @@ describe('minLength and maxLength', () => {
     expect(verdict('e\u0301', { type: 'string', maxLength: 1 })).toBe(false); // two code points
   });
 
+  it('count a pair at either end of the high surrogates as one character', () => {
+    for (const character of ['\u{10000}', '\u{10FFFF}']) {
+      expect(verdict(character, { type: 'string', maxLength: 1 })).toBe(true);
+      expect(refusalOf(character, { type: 'string', minLength: 2 }).issues).toEqual([
+        { path: '', code: 'TOO_SHORT', minLength: 2 },
+      ]);
+      expect(refusalOf(`${character}ab`, { type: 'string', maxLength: 2 }).issues).toEqual([
+        { path: '', code: 'TOO_LONG', maxLength: 2 },
+      ]);
+    }
+    // Units above the surrogates are characters of their own.
+    expect(verdict('\uE000\uFFFD', { type: 'string', maxLength: 1 })).toBe(false);
+    expect(refusalOf('ab', { type: 'string', maxLength: 1 }).text.split('\n')[1]).toBe(
+      '- The arguments must be a string of at most 1 character (Unicode code points).',
+    );
+  });
+
+  it('are not told for a string within them that fails another check', () => {
+    for (const text of ['ab', 'abc'])
+      expect(refusalOf(text, { ...document, pattern: '^x' }).issues).toEqual([
+        { path: '', code: 'PATTERN_MISMATCH', pattern: '^x' },
+      ]);
+    expect(refusalOf('ab', { type: 'string', minLength: 2, pattern: '^x' }).issues).toEqual([
+      { path: '', code: 'PATTERN_MISMATCH', pattern: '^x' },
+    ]);
+  });
+
   it('tell every declared bound, never the value', () => {
     const short = refusalOf('a', document);
     expect(short.issues).toEqual([{ path: '', code: 'TOO_SHORT', minLength: 2, maxLength: 3 }]);

@@ -330,6 +330,34 @@ describe('$ref beside other keywords', () => {
   });
 });
 
+describe('a place that admits any JSON', () => {
+  const bad = () => [1, Number.NaN, { 'k\u0001': [2n ** 1025n, 'x\u0000', () => 1] }];
+
+  it.each([
+    ['a `true` property', { type: 'object', properties: { a: true } }, '/a'],
+    ['an object with no declared names', { type: 'object' }, '/<entry>'],
+    ['an array with no items', { type: 'array' }, '/0'],
+  ])('still holds every value to JSON, finite numbers and admissible text: %s', (_, schema, at) => {
+    const value = at === '/0' ? [bad()] : { a: bad() };
+    expect(codesOf(value, schema as never)).toEqual([
+      `${at}/1 NON_FINITE_NUMBER`,
+      `${at}/2/<entry> FORBIDDEN_CHARACTER_IN_KEY`,
+      `${at}/2/<entry>/0 NUMBER_OVERFLOW`,
+      `${at}/2/<entry>/1 FORBIDDEN_CHARACTER`,
+      `${at}/2/<entry>/2 NOT_JSON`,
+    ]);
+    expect(codesOf(at === '/0' ? [2n ** 1025n] : { a: -(2n ** 1025n) }, schema as never)).toEqual([
+      `${at} NUMBER_OVERFLOW`,
+    ]);
+    expect(codesOf(at === '/0' ? [new Date(0)] : { a: new Date(0) }, schema as never)).toEqual([
+      `${at} NOT_JSON`,
+    ]);
+    expect(
+      judge(at === '/0' ? [[2n ** 1023n, 'x\t']] : { a: [2n ** 1023n] }, schema as never),
+    ).toEqual(ok);
+  });
+});
+
 describe('boolean documents', () => {
   it('true admits any JSON and false admits nothing', () => {
     expect(judge({ a: [1] }, true)).toEqual(ok);
