@@ -8,14 +8,12 @@
  *    omitted optional filled with null), is accepted by the dialect document, and `arguments()`
  *    gives back exactly the canonical value (openai_strict: an omitted optional property where
  *    canonical admits null arrives as null, since the model cannot spell "absent" there and the
- *    inverse never removes a null canonical admits). The documents use the whole vocabulary:
- *    string lengths, patterns and formats, item counts and `uniqueItems`, exclusive bounds,
- *    `multipleOf`, both nullable spellings, a discriminated object union and a union of scalars.
- *    What a dialect cannot state is left out of the
- *    values, and the test says which: map entries where maps narrow to the empty object
- *    (openai_strict, anthropic_strict), open values outside the primitive or object type a
- *    dialect narrows them to, and recursion deeper than the unroll (anthropic_strict states
- *    ANTHROPIC_STRICT_UNROLL_DEPTH levels and closes the next).
+ *    inverse never removes a null canonical admits). The documents use the whole vocabulary
+ *    (string lengths, patterns, formats, item counts, `uniqueItems`, exclusive bounds,
+ *    `multipleOf`, both nullable spellings, a discriminated object union, a union of scalars).
+ *    What a dialect cannot state is left out of the values: map entries where maps narrow to the
+ *    empty object (openai_strict, anthropic_strict), open values outside the type a dialect
+ *    narrows them to, recursion deeper than the unroll (ANTHROPIC_STRICT_UNROLL_DEPTH levels).
  *    Fails if a dialect drops something it should state, or the inverse changes a valid value.
  * 2. Soundness of the inverse: for hostile values (nulls at optional, required and undeclared
  *    names, array items, map entries and `$ref`'d positions), whenever canonical accepts
@@ -27,7 +25,6 @@
  *    accepted by canonical with the keywords the dialect documents as dropped removed (and, for
  *    dialects that break cycles, the recursion below the break left open). Fails if a dialect
  *    admits something through a keyword it claims to keep.
- *
  * Each property also checks idempotence and that neither the document nor the value is mutated.
  * A generated document past a vendor's budget (anthropic_strict counts the unrolled rendering) is
  * not published by that dialect; such a draw is skipped, and each property asserts it ran.
@@ -66,13 +63,13 @@ const STATABLE: Record<DialectName, Statable> = {
   },
 };
 
-/** The dialect's input document, or `undefined` when the document is past the vendor's limits. */
 /** The depth an anthropic_strict rendering says it unrolled recursion to, if it unrolled any. */
 function unrolledDepth(schema: SchemaObject): number | undefined {
   const stated = /accepted to (\d+) levels? of nesting/.exec(JSON.stringify(schema));
   return stated === null ? undefined : Number(stated[1]);
 }
 
+/** The dialect's input document, or `undefined` when the document is past the vendor's limits. */
 function publishable(name: DialectName, canonical: SchemaObject): SchemaObject | undefined {
   try {
     return DIALECTS[name].publish(canonical, 'input').schema;

@@ -35,9 +35,14 @@ const AMPLIFICATION_RATIO = 10;
 const AMPLIFICATION_BYTES = 2_000_000;
 /** A valid call while 1,000 slow callers hold connections: at most this many times its own median. */
 const SLOW_CALLERS_RATIO = 20;
-/** Concurrent hostile calls sent at once, and their bound against as many refused calls in a row. */
+/**
+ * Concurrent hostile calls sent at once, and their bound against as many refused calls sent one
+ * after another just before, in the same run. A server does the same work either way, so the ratio
+ * sits near 1; the bound leaves room for a shared machine's swings, and a burst whose cost grew
+ * with the number in flight would pass it many times over.
+ */
 const BURST = 1_000;
-const BURST_RATIO = 2;
+const BURST_RATIO = 4;
 
 async function timed(
   door: Door,
@@ -204,9 +209,9 @@ describe('the HTTP doors', () => {
   it(`answers ${BURST.toLocaleString('en')} concurrent hostile calls, serving the valid calls among them, within ${BURST_RATIO}x the time of as many calls in a row`, async () => {
     const door = await httpDoor();
     const t = tally(5_400_000_000_000n);
-    const single: number[] = [];
-    for (let i = 0; i < 9; i += 1)
-      single.push((await timed(door, callBody(`s${i}`, 'add', { a: 'x', b: i }))).ms);
+    const inRowStart = performance.now();
+    for (let i = 0; i < BURST; i += 1) await door.send(callBody(`s${i}`, 'add', { a: 'x', b: i }));
+    const inRow = performance.now() - inRowStart;
     const start = performance.now();
     const hostileCalls = Array.from({ length: BURST }, (_, i) => {
       const c = t.mint.string();
@@ -231,7 +236,7 @@ describe('the HTTP doors', () => {
       t.validCalls += 1;
       expect(kindOf(answer.messages[0], KNOWN)).toBe('result');
     }
-    const ratio = elapsed / (BURST * median(single));
+    const ratio = elapsed / inRow;
     expect(ratio).toBeLessThanOrEqual(BURST_RATIO);
     report(
       'HTTP concurrent burst',
