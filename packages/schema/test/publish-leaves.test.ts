@@ -256,6 +256,14 @@ describe('integer bounds', () => {
       'an inclusive upper bound tighter than an exclusive one',
       { minimum: 5, maximum: 4, exclusiveMaximum: 9 },
     ],
+    [
+      'an exclusive lower bound equal to both inclusive bounds',
+      { minimum: 3, exclusiveMinimum: 3, maximum: 3 },
+    ],
+    [
+      'an exclusive upper bound equal to both inclusive bounds',
+      { minimum: 3, maximum: 3, exclusiveMaximum: 3 },
+    ],
   ])('refuses bounds that admit no integer: %s', (_name, bounds) => {
     const defect = defectOf(Type.Object({ field: Type.Integer(bounds) }));
     expect(defect.code).toBe(MALFORMED_SCHEMA);

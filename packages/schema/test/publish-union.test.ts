@@ -164,6 +164,14 @@ describe('a union a value could not select', () => {
     expect(defect.message).toContain(words);
   });
 
+  it('refuses a foreign keyword on a union of other than literals, naming the union', () => {
+    const field = Type.Union([Type.String(), Type.Number()], { 'x-hint': 'h' });
+    const defect = defectOf(Type.Object({ field }));
+    expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
+    expect(defect.details.path).toBe(AT);
+    expect(defect.message).toContain('`x-hint` on a union is outside the vocabulary');
+  });
+
   it('refuses a union holding no array of members as malformed', () => {
     const field = Object.defineProperties(
       {},
