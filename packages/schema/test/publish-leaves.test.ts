@@ -149,7 +149,7 @@ describe('the keywords a declaration may hold', () => {
     ['a string', Type.String(hint)],
     ['a number', Type.Number(hint)],
     ['an integer', Type.Integer(hint)],
-    ['an `Int64`', Int64(hint)],
+    ['an `Int64`', Int64(hint as unknown as Parameters<typeof Int64>[0])],
   ])('refuses a foreign keyword on %s, naming the construct', (what, field) => {
     const defect = defectOf(Type.Object({ field }));
     expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
@@ -293,7 +293,7 @@ describe('integer bounds', () => {
   it('publishes bigint bounds of a safe integer as numbers, up to ±(2^53 - 1)', () => {
     const low = BigInt(Number.MIN_SAFE_INTEGER);
     const high = BigInt(Number.MAX_SAFE_INTEGER);
-    const field = Type.Integer({ minimum: low, maximum: high } as unknown as object);
+    const field = Type.Integer({ minimum: low, maximum: high } as Record<string, unknown>);
     expect(published(field)).toEqual({
       type: 'integer',
       minimum: Number.MIN_SAFE_INTEGER,
@@ -304,7 +304,7 @@ describe('integer bounds', () => {
       ['maximum', high + 1n],
     ] as const) {
       const defect = defectOf(
-        Type.Object({ field: Type.Integer({ [keyword]: bound } as unknown as object) }),
+        Type.Object({ field: Type.Integer({ [keyword]: bound } as Record<string, unknown>) }),
       );
       expect(defect.code).toBe(MALFORMED_SCHEMA);
       expect(defect.details.path).toBe(`${AT}/${keyword}`);
@@ -313,13 +313,15 @@ describe('integer bounds', () => {
   });
 
   it('publishes a safe number bound of a plain BigInt exactly, and refuses one beyond 64 bits', () => {
-    expect(published(Type.BigInt({ minimum: -5, maximum: 7 } as object))).toEqual({
+    expect(published(Type.BigInt({ minimum: -5, maximum: 7 } as Record<string, unknown>))).toEqual({
       type: 'integer',
       minimum: -5n,
       maximum: 7n,
     });
     const defect = defectOf(
-      Type.Object({ field: Type.BigInt({ minimum: -(2n ** 63n) - 1n } as object) }),
+      Type.Object({
+        field: Type.BigInt({ minimum: -(2n ** 63n) - 1n } as Record<string, unknown>),
+      }),
     );
     expect(defect.code).toBe(MALFORMED_SCHEMA);
     expect(defect.details.path).toBe(`${AT}/minimum`);

@@ -154,7 +154,10 @@ describe('a union a value could not select', () => {
     ],
     [
       'a literal-looking string member',
-      Type.Union([Type.String({ anyOf: [Type.Literal('a')] } as object), Type.Number()]),
+      Type.Union([
+        Type.String({ anyOf: [Type.Literal('a')] } as Record<string, unknown>),
+        Type.Number(),
+      ]),
       '`anyOf` on a string',
     ],
   ])('refuses %s, saying what to declare instead', (_name, field, words) => {
