@@ -32,15 +32,23 @@ function wire(document: CanonicalDocument): Record<string, unknown> {
 const metaValidator = new Ajv2020({ strict: true });
 
 describe('the official 2020-12 meta-schema', () => {
-  const documents = PUBLISHER_FIXTURES.flatMap((fixture) => {
-    const output = publishCanonicalOutput(fixture.schema);
-    return [
-      [`${fixture.name} (input)`, publishCanonical(fixture.schema)] as const,
-      ...(output === undefined ? [] : [[`${fixture.name} (output)`, output] as const]),
-    ];
-  });
+  // Published inside each test, not while the tests are collected, so a test that publishes is
+  // the one charged with what it published.
+  const documents = PUBLISHER_FIXTURES.flatMap((fixture) => [
+    [`${fixture.name} (input)`, () => publishCanonical(fixture.schema)] as const,
+    ...(fixture.output === undefined
+      ? []
+      : [
+          [
+            `${fixture.name} (output)`,
+            () => publishCanonicalOutput(fixture.schema) as CanonicalDocument,
+          ] as const,
+        ]),
+  ]);
 
-  it.each(documents)('accepts %s', (_name, document) => {
+  it.each(documents)('accepts %s', (_name, publish) => {
+    const document = publish();
+    expect(document).toBeDefined();
     const valid = metaValidator.validateSchema(wire(document));
     expect(metaValidator.errors ?? []).toEqual([]);
     expect(valid).toBe(true);

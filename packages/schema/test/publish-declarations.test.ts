@@ -138,6 +138,9 @@ describe('a declaration the vocabulary cannot state', () => {
       'iterator is not a JSON value; declare an array',
     ],
     ['a kind TypeBox has but the vocabulary lacks', ofKind('Date'), 'The TypeBox type `Date`'],
+    ['a kind named `toString`', ofKind('toString'), 'The TypeBox type `toString`'],
+    ['a kind named `constructor`', ofKind('constructor'), 'The TypeBox type `constructor`'],
+    ['a kind named `__proto__`', ofKind('__proto__'), 'The TypeBox type `__proto__`'],
     ['a schema with no kind at all', ofKind(7 as unknown as string), 'not built with TypeBox'],
     ['an optional array item', Type.Array(Type.Optional(Type.String())), 'only a property'],
   ])('refuses %s, saying what to declare instead', (_name, field, words) => {
@@ -155,12 +158,10 @@ describe('a declaration the vocabulary cannot state', () => {
     ).toEqual(publishCanonical(inObject(Type.Object({ a: Type.String() }))));
   });
 
-  it('refuses a recursive root whose entry is missing or no object, saying to declare one', () => {
+  it('refuses a recursive root whose entry is no object, saying to declare one', () => {
     for (const root of [
-      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: 'B' }),
-      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: { A: 3 } }),
-      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: 'A' }),
       Type.Cyclic({ A: Type.String() }, 'A'),
+      Type.Cyclic({ A: Type.Array(Type.Ref('A')) }, 'A'),
     ]) {
       const defect = defectOf(root);
       expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
@@ -169,6 +170,58 @@ describe('a declaration the vocabulary cannot state', () => {
       expect(publishCanonicalOutput(root)).toBeUndefined();
     }
   });
+
+  it.each([
+    [
+      'without definitions',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: 'A' }),
+      MALFORMED_SCHEMA,
+      '',
+      'Type.Cyclic',
+    ],
+    [
+      'without an entry',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: undefined }),
+      MALFORMED_SCHEMA,
+      '',
+      'Type.Cyclic',
+    ],
+    [
+      'whose entry is no schema',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $defs: { A: 3 } }),
+      MALFORMED_SCHEMA,
+      '/$defs/A',
+      'TypeBox schema object',
+    ],
+    [
+      'whose entry names no definition',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: 'B' }),
+      UNRESOLVABLE_REF,
+      '',
+      '`B`',
+    ],
+    [
+      'whose entry is a name an object inherits',
+      altered(Type.Cyclic({ A: Type.Object({}) }, 'A'), { $ref: 'toString' }),
+      UNRESOLVABLE_REF,
+      '',
+      '`toString`',
+    ],
+  ])(
+    'refuses a recursive root %s as it does the same type below the root',
+    (_name, root, code, path, words) => {
+      for (const [schema, at] of [
+        [root, path],
+        [inObject(root), path === '' ? AT : path],
+      ] as const) {
+        const defect = defectOf(schema);
+        expect(defect.code).toBe(code);
+        expect(defect.details.path).toBe(at);
+        expect(defect.message).toContain(words);
+        expect(() => publishCanonicalOutput(schema)).toThrow(SchemaDefectError);
+      }
+    },
+  );
 });
 
 describe('references and recursive roots', () => {
@@ -250,11 +303,14 @@ describe('a recursive root', () => {
     expect(defect.details.path).toBe('/description');
   });
 
-  it('is no object when its entry is missing or null, whatever key spells the entry', () => {
-    for (const changes of [{ $defs: { Node: null } }, { $ref: 1, $defs: { 1: Type.Object({}) } }]) {
+  it('is malformed when its entry is null or not named by a string, whatever key spells it', () => {
+    for (const [changes, path] of [
+      [{ $defs: { Node: null } }, '/$defs/Node'],
+      [{ $ref: 1, $defs: { 1: Type.String() } }, ''],
+    ] as const) {
       const defect = defectOf(altered(root(), changes));
-      expect(defect.code).toBe(UNSUPPORTED_CONSTRUCT);
-      expect(defect.details.path).toBe('');
+      expect(defect.code).toBe(MALFORMED_SCHEMA);
+      expect(defect.details.path).toBe(path);
     }
   });
 });

@@ -82,7 +82,7 @@ export class Publisher {
     if (kind === 'Object' || kind === 'Record') {
       body = this.#node(declared, '', 'root', undefined);
     } else if (kind === 'Cyclic') {
-      if (this.#rootTarget(declared) === undefined) throw unsupported('', NOT_AN_OBJECT);
+      this.#checkRootEntry(declared);
       body = { type: 'object', ...this.#node(declared, '', 'root', undefined) };
     } else {
       throw unsupported('', NOT_AN_OBJECT);
@@ -106,15 +106,19 @@ export class Publisher {
     return doc;
   }
 
-  #rootTarget(cyclic: Declared): Declared | undefined {
+  /**
+   * Refuses a recursive root whose entry is a declaration of other than an object or a map, and
+   * the reserved input property in its entry. A recursive type missing its definitions, its entry
+   * or the entry's declaration is left to the walk, which refuses it as anywhere else.
+   */
+  #checkRootEntry(cyclic: Declared): void {
     const defs = cyclic['$defs'];
     const ref = cyclic['$ref'];
-    if (!isJsonObject(defs) || typeof ref !== 'string' || !Object.hasOwn(defs, ref))
-      return undefined;
+    if (!isJsonObject(defs) || typeof ref !== 'string' || !Object.hasOwn(defs, ref)) return;
     const target = defs[ref];
-    if (!isJsonObject(target)) return undefined;
+    if (!isJsonObject(target)) return;
     const kind = target['~kind'];
-    if (kind !== 'Object' && kind !== 'Record') return undefined;
+    if (kind !== 'Object' && kind !== 'Record') throw unsupported('', NOT_AN_OBJECT);
     if (
       this.#mode === 'input' &&
       kind === 'Object' &&
@@ -126,7 +130,6 @@ export class Publisher {
         `The reserved input property \`${ARTIFACT_REFS_PROPERTY}\` sits in a recursive root type; declare it on a root object that is not recursive.`,
       );
     }
-    return target;
   }
 
   #declared(schema: unknown, path: string): Declared {
@@ -203,7 +206,10 @@ export class Publisher {
       case 'Ref':
         return this.#ref(declared, path, position, scope);
       default: {
-        const reason = typeof kind === 'string' ? REFUSED_KINDS[kind] : undefined;
+        const reason =
+          typeof kind === 'string' && Object.hasOwn(REFUSED_KINDS, kind)
+            ? REFUSED_KINDS[kind]
+            : undefined;
         throw unsupported(
           path,
           reason ??
