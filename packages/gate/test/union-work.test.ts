@@ -27,14 +27,19 @@ const document = {
 const naming = (first: number) =>
   Array.from({ length: ITEMS }, (_, index) => ({ kind: `k${first + (index % 2)}`, v: index }));
 
-function fastest(run: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
+/** The fastest of five rounds of each, run in turns so a moment of load falls on both alike. */
+function fastestOfEach(a: () => void, b: () => void): [number, number] {
+  let bestA = Number.POSITIVE_INFINITY;
+  let bestB = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 5; round++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
+    let started = performance.now();
+    a();
+    bestA = Math.min(bestA, performance.now() - started);
+    started = performance.now();
+    b();
+    bestB = Math.min(bestB, performance.now() - started);
   }
-  return best;
+  return [bestA, bestB];
 }
 
 describe('a discriminated union of many members', () => {
@@ -44,9 +49,13 @@ describe('a discriminated union of many members', () => {
     const last = naming(MEMBERS - 2);
     expect(gate.admits(first)).toBe(true);
     expect(gate.admits(last)).toBe(true);
-    const ratio = fastest(() => gate.admits(last)) / fastest(() => gate.admits(first));
-    // Before: about a thousand times slower (2,500 literals compared per object, on average).
-    expect(ratio).toBeLessThan(10);
+    const [lastMs, firstMs] = fastestOfEach(
+      () => gate.admits(last),
+      () => gate.admits(first),
+    );
+    // Near 1 now; before, about a thousand times slower (2,500 literals compared per object, on
+    // average). The bound leaves a shared machine's swings a wide margin below that.
+    expect(lastMs / firstMs).toBeLessThan(100);
   });
 
   it('still refuses an unknown or non-string discriminator, and an object of the wrong member', () => {
