@@ -182,10 +182,10 @@ describe('ordinary patterns', CHECKS, () => {
   it('keeps a verdict for the process, and bounds each check', () => {
     expect(PATTERN_BUDGET).toEqual({ exact: 1_000, fuzz: 4_000 });
     expect(Object.isFrozen(PATTERN_BUDGET)).toBe(true);
-    expect(checkPattern('^[a-z]$')).toEqual({ status: 'safe' });
-    const started = performance.now();
-    expect(checkPattern('^[a-z]$')).toEqual({ status: 'safe' });
-    expect(performance.now() - started).toBeLessThan(5);
+    const first = checkPattern('^[a-z]$');
+    expect(first).toEqual({ status: 'safe' });
+    // The same verdict object: kept from the first check, not checked again.
+    expect(checkPattern('^[a-z]$')).toBe(first);
   });
 });
 
