@@ -98,6 +98,14 @@ const DOCUMENTS: ReadonlyArray<readonly [string, SchemaNode]> = [
     },
   ],
   [
+    'properties named as members of Object.prototype',
+    {
+      type: 'object',
+      properties: { toString: { type: 'integer' }, constructor: { type: 'string' } },
+      required: ['toString'],
+    },
+  ],
+  [
     'array of anything, counted and unique',
     { type: 'array', items: {}, minItems: 1, maxItems: 3, uniqueItems: true },
   ],
@@ -218,6 +226,9 @@ const VALUES: ReadonlyArray<readonly [string, unknown]> = [
   ['{k: "b"}', { k: 'b' }],
   ['{k: "c"}', { k: 'c' }],
   ['{k: "a", n: a Date}', { k: 'a', n: new Date(0) }],
+  ['{toString: 1}', { toString: 1 }],
+  ['{toString: 1, constructor: "c"}', { toString: 1, constructor: 'c' }],
+  ['{toString: "1"}', { toString: '1' }],
   ['a null-prototype object', nullObject],
   ['a Date', new Date(0)],
   ['a Map', new Map([['a', 1]])],
