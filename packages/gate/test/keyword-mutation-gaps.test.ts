@@ -75,3 +75,40 @@ describe('multipleOf', () => {
       );
   });
 });
+
+describe('uniqueItems', () => {
+  const unique = { type: 'array', uniqueItems: true } as const;
+  /** `count` distinct strings, the first item of a value, so later strings are known ones. */
+  const strings = (count: number) => Array.from({ length: count }, (_, index) => `s${index}`);
+
+  it('tells apart arrays whose items differ only in where one ends and the next begins', () => {
+    // Pairs [a, bc] and [ab, c] of items keyed in turn hold different values, however the
+    // items' keys are spelled next to each other.
+    const known = strings(40);
+    const pairs: unknown[] = [known];
+    for (const first of [...known, false, true, null])
+      for (const second of [...known, false, true, null]) pairs.push([first, second]);
+    expect(verdict(pairs, unique)).toBe(true);
+    expect(verdict([...pairs, [known[7], known[3]]], unique)).toBe(false);
+  });
+
+  it('tells apart objects whose names and values differ only in where one ends', () => {
+    const known = strings(40);
+    const objects: unknown[] = [known];
+    for (const name of known)
+      for (const value of [...known, false, true, null]) objects.push({ [name]: value });
+    expect(verdict(objects, unique)).toBe(true);
+    expect(verdict([...objects, { [known[7] as string]: known[3] }], unique)).toBe(false);
+  });
+
+  it('tells apart objects by their names, and true from false inside arrays', () => {
+    expect(verdict([{ a: 1 }, { b: 1 }], unique)).toBe(true);
+    expect(verdict([{ a: 1 }, { b: 1 }, { a: 1 }], unique)).toBe(false);
+    expect(issuesOf([{ a: 1 }, { b: 1 }, { a: 1 }], unique)).toEqual([
+      { path: '', code: 'DUPLICATE_ITEMS', indexes: [0, 2] },
+    ]);
+    expect(verdict([[true], [false], [null], [0], ['']], unique)).toBe(true);
+    expect(verdict([[true], [false], [true]], unique)).toBe(false);
+    expect(verdict([[false], [null], [false]], unique)).toBe(false);
+  });
+});
