@@ -4,6 +4,7 @@
  * case here is one a wrong change to a keyword module would otherwise pass unnoticed (found by
  * mutation testing, see the README's "Mutation testing").
  */
+import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, type GateIssue, judge } from '../src/index.ts';
@@ -110,5 +111,58 @@ describe('uniqueItems', () => {
     expect(verdict([[true], [false], [null], [0], ['']], unique)).toBe(true);
     expect(verdict([[true], [false], [true]], unique)).toBe(false);
     expect(verdict([[false], [null], [false]], unique)).toBe(false);
+  });
+});
+
+/** `[value]` nested `depth` arrays deep. */
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+}
+
+describe('the defects of a keyword', () => {
+  const { MALFORMED_SCHEMA, UNSUPPORTED_CONSTRUCT, INVALID_PATTERN } = SCHEMA_ERROR_CODES;
+  const cases: ReadonlyArray<readonly [object, string, string, RegExp]> = [
+    [{ type: ['string', 'string'] }, MALFORMED_SCHEMA, '/type', /`type`/],
+    [{ type: [1] }, MALFORMED_SCHEMA, '/type', /`type`/],
+    [{ type: 'array', uniqueItems: 1 }, MALFORMED_SCHEMA, '/uniqueItems', /`uniqueItems`/],
+    [{ type: 'string', pattern: 4 }, MALFORMED_SCHEMA, '/pattern', /`pattern` does not hold/],
+    [{ type: 'string', pattern: '(' }, INVALID_PATTERN, '/pattern', /`pattern` holds no/],
+    [{ multipleOf: 0 }, UNSUPPORTED_CONSTRUCT, '/multipleOf', /`multipleOf`/],
+    [{ type: 'string', format: 'iri' }, UNSUPPORTED_CONSTRUCT, '/format', /`uuid`, `email`/],
+    [{ type: 'string', nullable: 1 }, MALFORMED_SCHEMA, '/nullable', /`nullable`/],
+    [{ type: 'array', maxItems: -1 }, MALFORMED_SCHEMA, '/maxItems', /`maxItems`/],
+    [{ items: [true] }, MALFORMED_SCHEMA, '/items', /`items`/],
+    [{ enum: 1 }, MALFORMED_SCHEMA, '/enum', /`enum` does not hold/],
+    [{ enum: [nested(1001)] }, MALFORMED_SCHEMA, '/enum', /`enum` holds a value nested/],
+    [{ const: nested(1001) }, MALFORMED_SCHEMA, '/const', /`const` holds a value nested/],
+    [{ required: ['a', 'a'] }, MALFORMED_SCHEMA, '/required', /`required`/],
+    [{ required: [1] }, MALFORMED_SCHEMA, '/required', /`required`/],
+    [{ properties: [] }, MALFORMED_SCHEMA, '/properties', /`properties`/],
+    [{ anyOf: {} }, MALFORMED_SCHEMA, '/anyOf', /`anyOf`/],
+    [{ $ref: 1 }, MALFORMED_SCHEMA, '/$ref', /`\$ref`/],
+    [{ $defs: [] }, MALFORMED_SCHEMA, '/$defs', /`\$defs`/],
+  ];
+  it.each(cases.map(([document, code, path, words]) => [path, document, code, words] as const))(
+    'a malformed %s is a defect there, told in a sentence naming the keyword',
+    (path, document, code, words) => {
+      let error: unknown;
+      try {
+        compileGate(document as unknown as SchemaNode);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(SchemaDefectError);
+      const defect = error as SchemaDefectError;
+      expect({ code: defect.code, path: defect.details.path }).toEqual({ code, path });
+      expect(defect.message).toMatch(words);
+      expect(defect.message).toMatch(/^The .*; .*\.$/);
+    },
+  );
+
+  it('admits values nested as deep as a declared value may be', () => {
+    expect(verdict(nested(1000), { enum: [nested(1000)] })).toBe(true);
+    expect(verdict(nested(1000), { const: nested(1000) })).toBe(true);
   });
 });
