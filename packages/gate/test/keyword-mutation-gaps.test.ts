@@ -166,3 +166,23 @@ describe('the defects of a keyword', () => {
     expect(verdict(nested(1000), { const: nested(1000) })).toBe(true);
   });
 });
+
+describe('properties', () => {
+  it('reads declared names that are no identifiers, on both paths', () => {
+    const names = ['1a', 'a-b', 'a b', 'ab1', '$x', '_y', 'é', '', 'a.b', 'x]'];
+    const document = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'integer' }])),
+      required: names,
+      additionalProperties: false,
+    } as SchemaNode;
+    const value = Object.fromEntries(names.map((name) => [name, 1]));
+    expect(verdict(value, document)).toBe(true);
+    for (const name of names) {
+      expect(verdict({ ...value, [name]: 'x' }, document)).toBe(false);
+      expect(issuesOf({ ...value, [name]: 'x' }, document)).toEqual([
+        { path: `/${name}`, code: 'TYPE_MISMATCH', types: ['integer'] },
+      ]);
+    }
+  });
+});
