@@ -126,6 +126,7 @@ describe('the defects of a keyword', () => {
   const cases: ReadonlyArray<readonly [object, string, string, RegExp]> = [
     [{ type: ['string', 'string'] }, MALFORMED_SCHEMA, '/type', /`type`/],
     [{ type: [1] }, MALFORMED_SCHEMA, '/type', /`type`/],
+    [{ type: ['string', 'text'] }, MALFORMED_SCHEMA, '/type', /`type`/],
     [{ type: 'array', uniqueItems: 1 }, MALFORMED_SCHEMA, '/uniqueItems', /`uniqueItems`/],
     [{ type: 'string', pattern: 4 }, MALFORMED_SCHEMA, '/pattern', /`pattern` does not hold/],
     [{ type: 'string', pattern: '(' }, INVALID_PATTERN, '/pattern', /`pattern` holds no/],
