@@ -187,3 +187,31 @@ describe('properties', () => {
     }
   });
 });
+
+describe('nullable and $defs', () => {
+  it('adds null once to types and members that already hold it', () => {
+    expect(issuesOf(1, { type: ['string', 'null'], nullable: true })).toEqual([
+      { path: '', code: 'TYPE_MISMATCH', types: ['string', 'null'] },
+    ]);
+    expect(issuesOf('c', { enum: ['a', null], nullable: true })).toEqual([
+      { path: '', code: 'NOT_IN_ENUM', values: ['a', null] },
+    ]);
+    expect(issuesOf(1, { type: 'string', nullable: true })).toEqual([
+      { path: '', code: 'TYPE_MISMATCH', types: ['string', 'null'] },
+    ]);
+    expect(issuesOf('c', { enum: ['a'], nullable: true })).toEqual([
+      { path: '', code: 'NOT_IN_ENUM', values: ['a', null] },
+    ]);
+  });
+
+  it('finds the defect of a definition no value reaches', () => {
+    let error: unknown;
+    try {
+      compileGate({ $defs: { unused: { type: 'text' } }, type: 'string' });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(SchemaDefectError);
+    expect((error as SchemaDefectError).details.path).toBe('/$defs/unused/type');
+  });
+});
