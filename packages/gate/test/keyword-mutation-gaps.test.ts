@@ -204,14 +204,25 @@ describe('nullable and $defs', () => {
     ]);
   });
 
-  it('finds the defect of a definition no value reaches', () => {
-    let error: unknown;
-    try {
-      compileGate({ $defs: { unused: { type: 'text' } }, type: 'string' });
-    } catch (thrown) {
-      error = thrown;
+  it('admits null beside a few members and beside many, on both paths', () => {
+    expect(verdict(null, { enum: [1, 2, 3], nullable: true })).toBe(true);
+    expect(verdict(null, { enum: [1, 2, 3, 4, 5, 6, 7, 8], nullable: true })).toBe(true);
+    expect(verdict(9, { enum: [1, 2, 3, 4, 5, 6, 7, 8], nullable: true })).toBe(false);
+  });
+
+  it('finds the defect of a definition no value reaches, at its escaped pointer', () => {
+    for (const [name, segment] of [
+      ['unused', 'unused'],
+      ['a/b~c', 'a~1b~0c'],
+    ] as const) {
+      let error: unknown;
+      try {
+        compileGate({ $defs: { [name]: { type: 'text' } }, type: 'string' });
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(SchemaDefectError);
+      expect((error as SchemaDefectError).details.path).toBe(`/$defs/${segment}/type`);
     }
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    expect((error as SchemaDefectError).details.path).toBe('/$defs/unused/type');
   });
 });
