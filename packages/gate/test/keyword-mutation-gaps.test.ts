@@ -226,3 +226,14 @@ describe('nullable and $defs', () => {
     }
   });
 });
+
+describe('items', () => {
+  it('tells a wrong item at its index, without the note of an optional value', () => {
+    const document = { type: 'array', items: { type: 'integer' } } as const;
+    expect(verdict([1, 'x', 2], document)).toBe(false);
+    expect(issuesOf([1, 'x', 2], document)).toEqual([
+      { path: '/1', code: 'TYPE_MISMATCH', types: ['integer'] },
+    ]);
+    expect(lineOf([1, 'x', 2], document)).toBe('- The value at `/1` must be an integer.');
+  });
+});
