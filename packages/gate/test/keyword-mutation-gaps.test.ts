@@ -236,4 +236,15 @@ describe('items', () => {
     ]);
     expect(lineOf([1, 'x', 2], document)).toBe('- The value at `/1` must be an integer.');
   });
+
+  it('finds a defect of the item schema at its pointer below `items`', () => {
+    let error: unknown;
+    try {
+      compileGate({ type: 'array', items: { type: 'text' } });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(SchemaDefectError);
+    expect((error as SchemaDefectError).details.path).toBe('/items/type');
+  });
 });
