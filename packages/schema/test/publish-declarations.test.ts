@@ -14,6 +14,7 @@ import {
   SchemaDefectError,
   Map as StringMap,
 } from '../src/index.ts';
+import { defectOf } from './fixtures/defects.ts';
 
 const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, UNRESOLVABLE_REF } = SCHEMA_ERROR_CODES;
 
@@ -33,16 +34,6 @@ function altered(schema: TSchema, changes: Record<string, unknown>): TSchema {
 /** A schema of TypeBox kind `kind` holding nothing else. */
 function ofKind(kind: string): TSchema {
   return Object.defineProperty({}, '~kind', { value: kind, enumerable: false }) as TSchema;
-}
-
-function defectOf(schema: unknown): SchemaDefectError {
-  try {
-    publishCanonical(schema);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    return error as SchemaDefectError;
-  }
-  throw new Error('expected a SchemaDefectError');
 }
 
 const AT = '/properties/field';

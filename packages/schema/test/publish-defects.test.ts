@@ -9,12 +9,11 @@ import {
   ArtifactRefs,
   Int8,
   Int64,
-  publishCanonical,
   Recursive,
   SCHEMA_ERROR_CODES,
-  SchemaDefectError,
   Map as StringMap,
 } from '../src/index.ts';
+import { defectOf } from './fixtures/defects.ts';
 
 const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA, UNRESOLVABLE_REF, CONFLICTING_DEFINITION } =
   SCHEMA_ERROR_CODES;
@@ -24,16 +23,6 @@ function nested(field: TSchema): TSchema {
   return Type.Object({ filter: Type.Object({ mode: field }) });
 }
 const MODE = '/properties/filter/properties/mode';
-
-function defectOf(schema: unknown): SchemaDefectError {
-  try {
-    publishCanonical(schema);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    return error as SchemaDefectError;
-  }
-  throw new Error('expected a SchemaDefectError');
-}
 
 /** `[<hole>, 'x']`: index 0 is absent, not undefined. */
 function holed(): unknown[] {

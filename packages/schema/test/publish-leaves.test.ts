@@ -9,23 +9,13 @@ import {
   Int64,
   publishCanonical,
   SCHEMA_ERROR_CODES,
-  SchemaDefectError,
   STRING_FORMATS,
   TEMPORAL_FORMATS,
 } from '../src/index.ts';
+import { defectOf } from './fixtures/defects.ts';
 
 const { UNSUPPORTED_CONSTRUCT, MALFORMED_SCHEMA } = SCHEMA_ERROR_CODES;
 const AT = '/properties/field';
-
-function defectOf(schema: unknown): SchemaDefectError {
-  try {
-    publishCanonical(schema);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    return error as SchemaDefectError;
-  }
-  throw new Error('expected a SchemaDefectError');
-}
 
 /** The node `field` publishes as the one property of an input root. */
 function published(field: TSchema): unknown {

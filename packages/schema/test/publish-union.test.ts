@@ -5,25 +5,11 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import {
-  publishCanonical,
-  publishCanonicalOutput,
-  SCHEMA_ERROR_CODES,
-  SchemaDefectError,
-} from '../src/index.ts';
+import { publishCanonical, publishCanonicalOutput, SCHEMA_ERROR_CODES } from '../src/index.ts';
+import { defectOf } from './fixtures/defects.ts';
 
 const { UNSUPPORTED_CONSTRUCT } = SCHEMA_ERROR_CODES;
 const AT = '/properties/field';
-
-function defectOf(schema: unknown): SchemaDefectError {
-  try {
-    publishCanonical(schema);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    return error as SchemaDefectError;
-  }
-  throw new Error('expected a SchemaDefectError');
-}
 
 /** The node `field` publishes as the one property of an input (or output) root. */
 function published(field: TSchema, output = false): unknown {

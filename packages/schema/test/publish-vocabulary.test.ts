@@ -13,19 +13,9 @@ import {
   publishCanonical,
   publishCanonicalOutput,
   SCHEMA_ERROR_CODES,
-  SchemaDefectError,
   STRING_FORMATS,
 } from '../src/index.ts';
-
-function defectOf(schema: unknown): SchemaDefectError {
-  try {
-    publishCanonical(schema);
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    return error as SchemaDefectError;
-  }
-  throw new Error('expected a SchemaDefectError');
-}
+import { defectOf } from './fixtures/defects.ts';
 
 const CANARY = 'CANARY-91d2';
 const NUMBER = 987654321;
