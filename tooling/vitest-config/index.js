@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 /** The settings every package's tests share; a package merges its own name on top. */
@@ -6,6 +7,8 @@ export default defineProject({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // One seed for every property test unless FC_SEED says otherwise (see fast-check-seed.js).
+    setupFiles: [fileURLToPath(new URL('./fast-check-seed.js', import.meta.url))],
     restoreMocks: true,
     clearMocks: true,
     testTimeout: 20_000,

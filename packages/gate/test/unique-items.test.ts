@@ -73,6 +73,19 @@ describe('uniqueItems is JSON equality', () => {
     }
   });
 
+  it('compares JSON, not prototypes: an object without one equals an ordinary one', () => {
+    // Ajv's deep equality compares constructors and calls these two distinct; as JSON they are one.
+    const bare = Object.assign(Object.create(null) as object, { a: 1 });
+    for (const value of [
+      [{}, Object.create(null)],
+      [{ a: 1 }, bare],
+      [[bare], [{ a: 1 }]],
+    ]) {
+      expect(compileGate(UNIQUE).admits(value)).toBe(false);
+      expect(judge(value, UNIQUE).ok).toBe(false);
+    }
+  });
+
   it('names the two equal items by index, at any depth', () => {
     const judgement = judge(parse('[["a"],[["b","c"],"x",["c","b"]],"a"]'), NESTED);
     expect(judgement.ok).toBe(true);
