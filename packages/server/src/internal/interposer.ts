@@ -110,8 +110,20 @@ export class Interposer implements Transport {
     for (const id of ids) this.connection.cancel(id, 'disconnect');
   }
 
-  /** Outbound from the SDK: filter listings, replace SDK-composed errors, then send. */
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  /**
+   * Outbound from the SDK: filter listings, replace SDK-composed errors, then send. Not an `async`
+   * method (it hands back the inner transport's own promise, with no wrapper per message); a throw
+   * here still reaches the caller as a rejection.
+   */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    try {
+      return this.#inner.send(this.#outbound(message), options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #outbound(message: JSONRPCMessage): JSONRPCMessage {
     let out: JSONRPCMessage = message;
     const record = message as unknown as Readonly<Record<string, unknown>>;
     const id = own(record, 'id');
@@ -136,7 +148,7 @@ export class Interposer implements Transport {
         ) as JSONRPCMessage;
       }
     }
-    await this.#inner.send(out, options);
+    return out;
   }
 
   /** Inbound: judge, then answer here or delegate. Never throws. */
