@@ -185,12 +185,19 @@ for (const payload of PAYLOADS) {
   for (const concurrency of CONCURRENCY) {
     const samples = contenders.map((): Sample[] => []);
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [index, contender] of contenders.entries()) {
-        samples[index]!.push(await measure(contender, params, expected, concurrency));
+      // Every other round in reverse order, so that a drift of the machine's load within a round
+      // falls on each contender alike.
+      const order = [...contenders.keys()];
+      if (round % 2 === 1) order.reverse();
+      for (const index of order) {
+        samples[index]!.push(await measure(contenders[index]!, params, expected, concurrency));
       }
     }
     const cpu = samples.map((runs) => median(runs.map((run) => run.cpuMicros)));
     const wall = samples.map((runs) => median(runs.map((run) => run.wallMicros)));
+    /** The median over rounds of one round's ratio `a / b` of CPU per call (both measured in it). */
+    const paired = (a: number, b: number) =>
+      median(samples[a]!.map((run, round) => run.cpuMicros / samples[b]![round]!.cpuMicros));
     console.log(`\n${payload.label}, concurrency ${concurrency}`);
     for (const [index, contender] of contenders.entries()) {
       console.log(
@@ -209,17 +216,17 @@ for (const payload of PAYLOADS) {
         'x',
       );
       console.log(
-        `  wall per call, bare SDK / tool server: ${(wall[bareIndex]! / wall[oursIndex]!).toFixed(2)}x`,
+        `  the same, median of each round's ratio: ${paired(bareIndex, oursIndex).toFixed(2)}x; wall per call: ${(wall[bareIndex]! / wall[oursIndex]!).toFixed(2)}x`,
       );
     }
     if (bareIndex >= 0 && baselineIndex >= 0) {
       console.log(
-        `  cpu per call, bare SDK / baseline build: ${(cpu[bareIndex]! / cpu[baselineIndex]!).toFixed(2)}x`,
+        `  cpu per call, bare SDK / baseline build: ${(cpu[bareIndex]! / cpu[baselineIndex]!).toFixed(2)}x (median of each round's: ${paired(bareIndex, baselineIndex).toFixed(2)}x)`,
       );
     }
     if (oursIndex >= 0 && baselineIndex >= 0) {
       console.log(
-        `  cpu per call, baseline build / tool server: ${(cpu[baselineIndex]! / cpu[oursIndex]!).toFixed(2)}x`,
+        `  cpu per call, baseline build / tool server: ${(cpu[baselineIndex]! / cpu[oursIndex]!).toFixed(2)}x (median of each round's: ${paired(baselineIndex, oursIndex).toFixed(2)}x)`,
       );
     }
   }
