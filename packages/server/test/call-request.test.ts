@@ -21,7 +21,7 @@ function admitted(connection: Connection, id: RequestId): CallRequest {
     connection,
     0,
   );
-  connection.inflight.set(id, call);
+  connection.track(id, call);
   return call;
 }
 
@@ -39,7 +39,7 @@ describe('an admitted call', () => {
     link.cancel(1, 'disconnect');
     call.cancel('timeout');
     expect(seen).toEqual(['client_cancel']);
-    expect(link.inflight.has(1)).toBe(false);
+    expect(link.isInflight(1)).toBe(false);
   });
 
   it('applies a cancel that came before its listener as the listener is registered', () => {
@@ -70,10 +70,10 @@ describe('an admitted call', () => {
     const seen: string[] = [];
     admitted(link, 1).onCancel((reason) => seen.push(`1 ${reason}`));
     const second = admitted(link, 2);
-    link.inflight.set(3, { kind: 'other' });
+    link.track(3, { kind: 'other' });
     link.close();
     second.onCancel((reason) => seen.push(`2 ${reason}`));
     expect(seen).toEqual(['1 disconnect', '2 disconnect']);
-    expect(link.inflight.size).toBe(0);
+    expect(link.inflightCount).toBe(0);
   });
 });

@@ -122,7 +122,12 @@ export class Connection {
   readonly sessionless: boolean;
   capabilities: Readonly<Record<string, unknown>> | undefined;
   logLevel: LogLevel;
-  readonly inflight = new Map<RequestId, DelegatedRequest>();
+  /**
+   * The requests in flight. A new, empty map replaces it whenever its last request leaves: a map
+   * that lives long is old, and every rehash of an old map's table (each few additions and removals
+   * of a small one) is allocated where only a full collection frees it; a map made afresh is young.
+   */
+  #inflight = new Map<RequestId, DelegatedRequest>();
   readonly #asked = new Map<string, (answer: ClientAnswer) => void>();
   #nextAsk = 0;
   #closed = false;
@@ -139,19 +144,42 @@ export class Connection {
     return this.#closed;
   }
 
+  /** How many requests are in flight. */
+  get inflightCount(): number {
+    return this.#inflight.size;
+  }
+
+  /** True when a request with `id` is in flight. */
+  isInflight(id: RequestId): boolean {
+    return this.#inflight.has(id);
+  }
+
+  /** Remembers a request let through, until {@link settle} or {@link cancel}. */
+  track(id: RequestId, request: DelegatedRequest): void {
+    this.#inflight.set(id, request);
+  }
+
+  /** Forgets the request with `id` (its answer is leaving) and hands it back, if it was in flight. */
+  settle(id: RequestId): DelegatedRequest | undefined {
+    const inflight = this.#inflight;
+    const request = inflight.get(id);
+    if (request === undefined) return undefined;
+    inflight.delete(id);
+    if (inflight.size === 0) this.#inflight = new Map();
+    return request;
+  }
+
   /** Cancels the workflow of the call with `id`, if one is in flight. */
   cancel(id: RequestId, reason: CancelReason): void {
-    const request = this.inflight.get(id);
-    if (request === undefined) return;
-    this.inflight.delete(id);
-    if (request.kind === 'call') request.cancel(reason);
+    const request = this.settle(id);
+    if (request?.kind === 'call') request.cancel(reason);
   }
 
   /** Cancels every call in flight and abandons every request sent to the client. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const id of [...this.inflight.keys()]) this.cancel(id, 'disconnect');
+    for (const id of [...this.#inflight.keys()]) this.cancel(id, 'disconnect');
     for (const settle of [...this.#asked.values()]) settle({ status: 'closed' });
     this.#asked.clear();
   }

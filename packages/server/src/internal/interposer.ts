@@ -129,8 +129,7 @@ export class Interposer implements Transport {
     const id = own(record, 'id');
     const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
     if (isResponse && isRequestId(id)) {
-      const request = this.connection.inflight.get(id);
-      this.connection.inflight.delete(id);
+      const request = this.connection.settle(id);
       if (Object.hasOwn(record, 'error')) {
         this.#core.logger.warn(
           { event: 'sdk_error_replaced' },
@@ -206,7 +205,7 @@ export class Interposer implements Transport {
     extra: Extra,
   ): undefined {
     if (!ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
-    if (this.connection.inflight.has(id)) {
+    if (this.connection.isInflight(id)) {
       return this.#answer(
         errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
       );
@@ -362,7 +361,7 @@ export class Interposer implements Transport {
   }
 
   #delegate(id: RequestId, request: DelegatedRequest, message: unknown, extra: Extra): undefined {
-    this.connection.inflight.set(id, request);
+    this.connection.track(id, request);
     this.#deliver(message, extra);
     return undefined;
   }
