@@ -166,7 +166,8 @@ export function callHandler(core: ServerCore) {
       return systemError().result;
     }
     const span = startCallSpan(core.tracer, call.tool.name, call.consumer);
-    let rendered: Rendered;
+    // The generic failure is made only when it is needed (no call ended in it yet).
+    let rendered: Rendered | undefined;
     try {
       rendered = await withSpan(span, run, core, call, extra);
     } catch (error) {
@@ -174,23 +175,24 @@ export function callHandler(core: ServerCore) {
         { event: 'handler_defect', tool: call.tool.name, error: (error as Error)?.name },
         'The call handler failed.',
       );
-      rendered = systemError();
+    } finally {
+      rendered ??= systemError();
+      call.release();
+      const durationMs = performance.now() - call.receivedAt;
+      endCallSpan(span, rendered.outcome, durationMs);
+      core.logger.info(
+        {
+          event: 'call',
+          tool: call.tool.name,
+          consumer: call.consumer,
+          dialect: call.dialect,
+          outcome: rendered.outcome,
+          durationMs: Math.round(durationMs * 1000) / 1000,
+          arguments: shapeOf(call.arguments),
+        },
+        'tools/call answered.',
+      );
     }
-    call.release();
-    const durationMs = performance.now() - call.receivedAt;
-    endCallSpan(span, rendered.outcome, durationMs);
-    core.logger.info(
-      {
-        event: 'call',
-        tool: call.tool.name,
-        consumer: call.consumer,
-        dialect: call.dialect,
-        outcome: rendered.outcome,
-        durationMs: Math.round(durationMs * 1000) / 1000,
-        arguments: shapeOf(call.arguments),
-      },
-      'tools/call answered.',
-    );
     return rendered.result;
   };
 }
