@@ -95,6 +95,17 @@ describe('holdsBigInt', () => {
     expect(holdsBigInt(JSON.parse('{"__proto__": {"x": 1}}'))).toBe(false);
     expect(holdsBigInt(5n)).toBe(true);
   });
+
+  it('reads own enumerable values alone, in objects nested in arrays and arrays in objects', () => {
+    expect(holdsBigInt([{ a: [[{ b: 1n }]] }])).toBe(true);
+    expect(holdsBigInt([[], {}, [[[]]], 'x', 1, null])).toBe(false);
+    expect(holdsBigInt(Object.create({ inherited: 1n }))).toBe(false);
+    expect(holdsBigInt(Object.defineProperty({}, 'hidden', { value: 1n, enumerable: false }))).toBe(
+      false,
+    );
+    expect(holdsBigInt({ [Symbol('s')]: 1n })).toBe(false);
+    expect(holdsBigInt(Object.create(null, { own: { value: [2n], enumerable: true } }))).toBe(true);
+  });
 });
 
 describe('what run receives', () => {

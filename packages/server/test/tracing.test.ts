@@ -109,4 +109,34 @@ describe('spans', () => {
       status: { code: 2 },
     });
   });
+
+  it('ends the span and logs the call even when the handler fails and the logger throws', async () => {
+    const tracer = recordingTracer();
+    const lines: string[] = [];
+    const logger = {
+      info: (fields: object) => {
+        lines.push(JSON.stringify(fields));
+      },
+      warn: () => undefined,
+      error: () => {
+        throw new Error('the log is gone');
+      },
+    };
+    // A dispatcher whose submit throws: a defect the handler catches, logs (here: throws) and ends.
+    const dispatcher = {
+      submit: () => {
+        throw new Error('broken');
+      },
+      cancelWorkflow: () => 0,
+      stats: () => ({}),
+    } as never;
+    const { server } = fixtureServer({ tracer, logger, dispatcher });
+    const peer = await rawPeer(server, 'alice');
+    await peer.request(call(1, 'add', { a: 1, b: 2 })).catch(() => undefined);
+    expect(tracer.spans[0]).toMatchObject({
+      ended: true,
+      attributes: { 'portcullis.outcome': 'SYSTEM_ERROR' },
+    });
+    expect(lines.some((line) => line.includes('"outcome":"SYSTEM_ERROR"'))).toBe(true);
+  });
 });

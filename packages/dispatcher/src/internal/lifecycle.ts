@@ -14,8 +14,14 @@ import { CANCELLED } from './refusals.ts';
  * here; `job-record.ts` draws the transitions.
  */
 export class Lifecycle {
-  /** Workflows with at least one record that has not finished, by id. */
-  readonly workflows = new Map<string, WorkflowEntry>();
+  /**
+   * Workflows with at least one record that has not finished, by id. A new, empty map replaces it
+   * whenever its last workflow leaves: a map that lives long is old, and every rehash of an old
+   * map's table (each few additions and removals of a small one, so about every call when calls
+   * come one at a time) is allocated where only a full collection frees it; a map made afresh is
+   * young, and so are the tables and keys it holds.
+   */
+  workflows = new Map<string, WorkflowEntry>();
   /** Records not finished. */
   jobs = 0;
   /** Records in `draining`. */
@@ -203,7 +209,10 @@ export class Lifecycle {
     record.parent?.children?.delete(record);
     const { entry } = record;
     entry.jobs.delete(record);
-    if (entry.jobs.size === 0) this.workflows.delete(entry.workflow.id);
+    if (entry.jobs.size === 0) {
+      this.workflows.delete(entry.workflow.id);
+      if (this.workflows.size === 0) this.workflows = new Map();
+    }
     this.jobs--;
   }
 }

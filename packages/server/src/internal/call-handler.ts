@@ -16,12 +16,14 @@ import { LOG_LEVELS, type LogLevel } from './siblings/catalog.ts';
 import {
   type CancelReason,
   createArtifactRegistry,
+  type Guardrails,
+  type JobContext,
   type JobReport,
   Workflow,
 } from './siblings/dispatcher.ts';
 import { conform } from './siblings/schema.ts';
 import { toJson } from './to-json.ts';
-import { runTool } from './tool-context.ts';
+import { type CallScope, runTool } from './tool-context.ts';
 import { endCallSpan, startCallSpan, withSpan } from './tracing.ts';
 
 /** What the SDK hands a request handler, as far as the handlers read it. */
@@ -51,15 +53,16 @@ export function listHandler(core: ServerCore) {
   };
 }
 
+function notify(extra: HandlerExtra, notification: ServerNotification): void {
+  extra.sendNotification(notification).catch(() => undefined);
+}
+
 function forwarder(call: CallRequest, extra: HandlerExtra) {
-  const send = (notification: ServerNotification) => {
-    extra.sendNotification(notification).catch(() => undefined);
-  };
   return (report: JobReport): void => {
     if (report.kind === 'progress') {
       // The root job's progress alone: MCP requires progress to increase per request.
       if (call.progressToken === undefined || report.job.depth !== 0) return;
-      send({
+      notify(extra, {
         method: 'notifications/progress',
         params: {
           progressToken: call.progressToken,
@@ -79,11 +82,38 @@ function forwarder(call: CallRequest, extra: HandlerExtra) {
         data = report.message;
       }
     }
-    send({
+    notify(extra, {
       method: 'notifications/message',
       params: { level: report.level, logger: report.job.name, data },
     });
   };
+}
+
+/** The job a call submits: its `run` a method (the dispatcher calls `job.run(context)`), not a closure. */
+class CallJob implements CallScope {
+  readonly name: string;
+  readonly input: unknown;
+  declare readonly scope?: readonly string[];
+  declare readonly guardrails?: Guardrails;
+  readonly core: ServerCore;
+  readonly call: CallRequest;
+  readonly requestId: RequestId;
+
+  constructor(core: ServerCore, call: CallRequest, requestId: RequestId, input: unknown) {
+    this.name = call.tool.name;
+    this.input = input;
+    this.core = core;
+    this.call = call;
+    this.requestId = requestId;
+    const { scope } = call.tool.entry.definition;
+    if (scope !== undefined) (this as { scope?: readonly string[] }).scope = scope;
+    const { guardrails } = call.tool;
+    if (guardrails !== undefined) (this as { guardrails?: Guardrails }).guardrails = guardrails;
+  }
+
+  run(job: JobContext): unknown {
+    return runTool(this, this.call.tool.entry.definition, job);
+  }
 }
 
 async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Promise<Rendered> {
@@ -116,21 +146,13 @@ async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Pr
     definition.registryAware || core.artifactTypes.length > 0
       ? createArtifactRegistry(core.artifactTypes)
       : undefined;
-  const scope = { core, call, requestId: extra.requestId };
+  const onReport = forwarder(call, extra);
   const outcome = await core.dispatcher.submit(
-    {
-      name: call.tool.name,
-      input: converted.value,
-      run: (job) => runTool(scope, definition, job),
-      ...(definition.scope === undefined ? {} : { scope: definition.scope }),
-      ...(call.tool.guardrails === undefined ? {} : { guardrails: call.tool.guardrails }),
-    },
+    new CallJob(core, call, extra.requestId, converted.value),
     workflow,
-    {
-      timeoutMs: core.callTimeoutMs,
-      onReport: forwarder(call, extra),
-      ...(registry === undefined ? {} : { registry }),
-    },
+    registry === undefined
+      ? { timeoutMs: core.callTimeoutMs, onReport }
+      : { timeoutMs: core.callTimeoutMs, onReport, registry },
   );
   return render(outcome, call.tool, registry, core.logger);
 }
@@ -143,17 +165,19 @@ export function callHandler(core: ServerCore) {
       core.logger.error({ event: 'handler_defect' }, 'A tools/call reached its handler unjudged.');
       return systemError().result;
     }
-    const span = startCallSpan(core.tracer, { tool: call.tool.name, consumer: call.consumer });
-    let rendered: Rendered = systemError();
+    const span = startCallSpan(core.tracer, call.tool.name, call.consumer);
+    // The generic failure is made only when it is needed (no call ended in it yet).
+    let rendered: Rendered | undefined;
     try {
-      rendered = await withSpan(span, () => run(core, call, extra));
+      rendered = await withSpan(span, run, core, call, extra);
     } catch (error) {
       core.logger.error(
         { event: 'handler_defect', tool: call.tool.name, error: (error as Error)?.name },
         'The call handler failed.',
       );
     } finally {
-      call.connection.releaseCall(extra.requestId);
+      rendered ??= systemError();
+      call.release();
       const durationMs = performance.now() - call.receivedAt;
       endCallSpan(span, rendered.outcome, durationMs);
       core.logger.info(

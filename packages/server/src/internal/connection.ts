@@ -30,9 +30,13 @@ export interface ListRequest {
   readonly dialect: DialectName;
 }
 
-/** A `tools/call` the interposer admitted, as its handler reads it. */
-export interface CallRequest {
-  readonly kind: 'call';
+/**
+ * A `tools/call` the interposer admitted, as its handler reads it, and what cancels it: the cancel
+ * state lives on the call itself (it is the connection's in-flight entry), so nothing is kept per
+ * call beside it and nothing outlives it.
+ */
+export class CallRequest {
+  readonly kind = 'call';
   readonly consumer: string;
   readonly dialect: DialectName;
   readonly tool: ServedTool;
@@ -42,8 +46,59 @@ export interface CallRequest {
   readonly connection: Connection;
   /** When the interposer received the call (`performance.now()`). */
   readonly receivedAt: number;
-  /** Registers what cancels the call's workflow; called at most once, with the first reason. */
-  onCancel(listener: (reason: CancelReason) => void): void;
+  #listener: ((reason: CancelReason) => void) | undefined = undefined;
+  /** A cancel that came before the handler registered its listener. */
+  #early: CancelReason | undefined = undefined;
+  #released = false;
+
+  constructor(
+    consumer: string,
+    dialect: DialectName,
+    tool: ServedTool,
+    args: JsonValue,
+    progressToken: string | number | undefined,
+    connection: Connection,
+    receivedAt: number,
+  ) {
+    this.consumer = consumer;
+    this.dialect = dialect;
+    this.tool = tool;
+    this.arguments = args;
+    this.progressToken = progressToken;
+    this.connection = connection;
+    this.receivedAt = receivedAt;
+  }
+
+  /** Registers what cancels the call's workflow; a cancel that came first is applied at once. */
+  onCancel(listener: (reason: CancelReason) => void): void {
+    if (this.#released) return;
+    const early = this.#early;
+    if (early !== undefined) {
+      this.#early = undefined;
+      listener(early);
+      return;
+    }
+    this.#listener = listener;
+  }
+
+  /** Cancels the call (the connection calls this at most once per call, with the first reason). */
+  cancel(reason: CancelReason): void {
+    if (this.#released) return;
+    const listener = this.#listener;
+    if (listener === undefined) {
+      this.#early = reason;
+      return;
+    }
+    this.#listener = undefined;
+    listener(reason);
+  }
+
+  /** Its handler has finished: a later cancel changes nothing. */
+  release(): void {
+    this.#released = true;
+    this.#listener = undefined;
+    this.#early = undefined;
+  }
 }
 
 /** A request the interposer let through, until its answer leaves or it is cancelled. */
@@ -67,9 +122,12 @@ export class Connection {
   readonly sessionless: boolean;
   capabilities: Readonly<Record<string, unknown>> | undefined;
   logLevel: LogLevel;
-  readonly inflight = new Map<RequestId, DelegatedRequest>();
-  readonly #cancellers = new Map<RequestId, (reason: CancelReason) => void>();
-  readonly #cancelled = new Map<RequestId, CancelReason>();
+  /**
+   * The requests in flight. A new, empty map replaces it whenever its last request leaves: a map
+   * that lives long is old, and every rehash of an old map's table (each few additions and removals
+   * of a small one) is allocated where only a full collection frees it; a map made afresh is young.
+   */
+  #inflight = new Map<RequestId, DelegatedRequest>();
   readonly #asked = new Map<string, (answer: ClientAnswer) => void>();
   #nextAsk = 0;
   #closed = false;
@@ -86,43 +144,42 @@ export class Connection {
     return this.#closed;
   }
 
-  /** Remembers what cancels the call with `id`; a cancel that came first is applied at once. */
-  registerCanceller(id: RequestId, listener: (reason: CancelReason) => void): void {
-    const early = this.#cancelled.get(id);
-    if (early !== undefined) {
-      this.#cancelled.delete(id);
-      listener(early);
-      return;
-    }
-    this.#cancellers.set(id, listener);
+  /** How many requests are in flight. */
+  get inflightCount(): number {
+    return this.#inflight.size;
   }
 
-  /** Forgets the call with `id` once its handler has finished. */
-  releaseCall(id: RequestId): void {
-    this.#cancellers.delete(id);
-    this.#cancelled.delete(id);
+  /** True when a request with `id` is in flight. */
+  isInflight(id: RequestId): boolean {
+    return this.#inflight.has(id);
+  }
+
+  /** Remembers a request let through, until {@link settle} or {@link cancel}. */
+  track(id: RequestId, request: DelegatedRequest): void {
+    this.#inflight.set(id, request);
+  }
+
+  /** Forgets the request with `id` (its answer is leaving) and hands it back, if it was in flight. */
+  settle(id: RequestId): DelegatedRequest | undefined {
+    const inflight = this.#inflight;
+    const request = inflight.get(id);
+    if (request === undefined) return undefined;
+    inflight.delete(id);
+    if (inflight.size === 0) this.#inflight = new Map();
+    return request;
   }
 
   /** Cancels the workflow of the call with `id`, if one is in flight. */
   cancel(id: RequestId, reason: CancelReason): void {
-    const request = this.inflight.get(id);
-    if (request === undefined) return;
-    this.inflight.delete(id);
-    if (request.kind !== 'call') return;
-    const listener = this.#cancellers.get(id);
-    if (listener === undefined) {
-      this.#cancelled.set(id, reason);
-      return;
-    }
-    this.#cancellers.delete(id);
-    listener(reason);
+    const request = this.settle(id);
+    if (request?.kind === 'call') request.cancel(reason);
   }
 
   /** Cancels every call in flight and abandons every request sent to the client. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const id of [...this.inflight.keys()]) this.cancel(id, 'disconnect');
+    for (const id of [...this.#inflight.keys()]) this.cancel(id, 'disconnect');
     for (const settle of [...this.#asked.values()]) settle({ status: 'closed' });
     this.#asked.clear();
   }

@@ -60,17 +60,30 @@ export function conversionOf(document: unknown): Conversion {
   return found;
 }
 
-/** True when `value` holds a `bigint` anywhere (own enumerable values of arrays and objects). */
+/**
+ * True when `value` holds a `bigint` anywhere (own enumerable values of arrays and objects). Walks
+ * with one stack of containers and reads keys with `for…in` (own keys alone), so that it allocates
+ * no key list per object.
+ */
 export function holdsBigInt(value: unknown): boolean {
-  const pending: unknown[] = [value];
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: object[] = [value];
   while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'bigint') return true;
-    if (typeof item !== 'object' || item === null) continue;
+    const item = pending.pop() as Record<string, unknown>;
     if (Array.isArray(item)) {
-      for (let index = 0; index < item.length; index += 1) pending.push(item[index]);
+      for (let index = 0; index < item.length; index += 1) {
+        const member: unknown = item[index];
+        if (typeof member === 'bigint') return true;
+        if (typeof member === 'object' && member !== null) pending.push(member);
+      }
     } else {
-      for (const key of Object.keys(item)) pending.push((item as Record<string, unknown>)[key]);
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        const member = item[key];
+        if (typeof member === 'bigint') return true;
+        if (typeof member === 'object' && member !== null) pending.push(member);
+      }
     }
   }
   return false;

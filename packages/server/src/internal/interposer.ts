@@ -17,7 +17,7 @@ import {
   SERVER_TEXTS,
 } from '../texts.ts';
 import {
-  type CallRequest,
+  CallRequest,
   Connection,
   type DelegatedRequest,
   HOST_FACTS_KEY,
@@ -55,6 +55,9 @@ type RequestParams = Params | null;
 type Extra = MessageExtraInfo | undefined;
 
 const ALLOWED: ReadonlySet<string> = new Set(ALLOWED_METHODS);
+
+/** The scopes of every `authInfo` the interposer hands the SDK: none, shared. */
+const NO_SCOPES = Object.freeze([]) as unknown as string[];
 
 /** How a connection is made: the host's facts for all its requests, and whether it is shared. */
 export interface InterposerOptions {
@@ -107,15 +110,26 @@ export class Interposer implements Transport {
     for (const id of ids) this.connection.cancel(id, 'disconnect');
   }
 
-  /** Outbound from the SDK: filter listings, replace SDK-composed errors, then send. */
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  /**
+   * Outbound from the SDK: filter listings, replace SDK-composed errors, then send. Not an `async`
+   * method (it hands back the inner transport's own promise, with no wrapper per message); a throw
+   * here still reaches the caller as a rejection.
+   */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    try {
+      return this.#inner.send(this.#outbound(message), options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #outbound(message: JSONRPCMessage): JSONRPCMessage {
     let out: JSONRPCMessage = message;
     const record = message as unknown as Readonly<Record<string, unknown>>;
     const id = own(record, 'id');
     const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
     if (isResponse && isRequestId(id)) {
-      const request = this.connection.inflight.get(id);
-      this.connection.inflight.delete(id);
+      const request = this.connection.settle(id);
       if (Object.hasOwn(record, 'error')) {
         this.#core.logger.warn(
           { event: 'sdk_error_replaced' },
@@ -133,7 +147,7 @@ export class Interposer implements Transport {
         ) as JSONRPCMessage;
       }
     }
-    await this.#inner.send(out, options);
+    return out;
   }
 
   /** Inbound: judge, then answer here or delegate. Never throws. */
@@ -191,7 +205,7 @@ export class Interposer implements Transport {
     extra: Extra,
   ): undefined {
     if (!ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
-    if (this.connection.inflight.has(id)) {
+    if (this.connection.isInflight(id)) {
       return this.#answer(
         errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
       );
@@ -253,15 +267,14 @@ export class Interposer implements Transport {
     if (tool === undefined) return this.#unservable(id, 'unknown_tool', consumer);
     if (!this.#core.granted(consumer, tool.name))
       return this.#unservable(id, 'ungranted', consumer);
-    const facts = { tool: tool.name, consumer };
     const dialect = resolveDialect(read.meta, host.dialect);
     if (dialect === undefined) {
-      this.#settled(facts, CALL_OUTCOMES.DIALECT_REFUSED, read.arguments);
+      this.#settled(tool.name, consumer, CALL_OUTCOMES.DIALECT_REFUSED, read.arguments);
       return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
     }
     const judged = judgeArguments(tool, dialect, read.arguments);
     if (!judged.ok) {
-      this.#settled(facts, CALL_OUTCOMES.GATE_REFUSED, read.arguments);
+      this.#settled(tool.name, consumer, CALL_OUTCOMES.GATE_REFUSED, read.arguments);
       return this.#answer(
         resultAnswer(id, {
           content: [{ type: 'text', text: judged.refusal.text }],
@@ -270,27 +283,24 @@ export class Interposer implements Transport {
         }),
       );
     }
-    const connection = this.connection;
-    const request: CallRequest = {
-      kind: 'call',
+    const request = new CallRequest(
       consumer,
       dialect,
       tool,
-      arguments: judged.canonical,
-      progressToken: read.meta.progressToken,
-      connection,
-      receivedAt: performance.now(),
-      onCancel: (listener) => connection.registerCanceller(id, listener),
-    };
+      judged.canonical,
+      read.meta.progressToken,
+      this.connection,
+      performance.now(),
+    );
     const token = read.meta.progressToken;
     const rebuilt = {
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
-      params: {
-        name: tool.name,
-        ...(token === undefined ? {} : { _meta: { progressToken: token } }),
-      },
+      params:
+        token === undefined
+          ? { name: tool.name }
+          : { name: tool.name, _meta: { progressToken: token } },
     };
     return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
   }
@@ -301,15 +311,13 @@ export class Interposer implements Transport {
   }
 
   #withRequest(extra: Extra, host: HostFacts, request: DelegatedRequest): MessageExtraInfo {
-    return {
-      ...extra,
-      authInfo: {
-        token: '',
-        clientId: host.consumer ?? '',
-        scopes: [],
-        extra: { [REQUEST_KEY]: request },
-      },
+    const authInfo = {
+      token: '',
+      clientId: host.consumer ?? '',
+      scopes: NO_SCOPES,
+      extra: { [REQUEST_KEY]: request },
     };
+    return extra === undefined ? { authInfo } : { ...extra, authInfo };
   }
 
   #filterListing(request: Extract<DelegatedRequest, { kind: 'list' }>, result: unknown) {
@@ -336,16 +344,16 @@ export class Interposer implements Transport {
       },
       'tools/call answered with the constant answer.',
     );
-    recordAnswered(this.#core.tracer, { tool: undefined, consumer }, CALL_OUTCOMES.UNSERVABLE);
+    recordAnswered(this.#core.tracer, undefined, consumer, CALL_OUTCOMES.UNSERVABLE);
     return this.#answer(unservableCallAnswer(id));
   }
 
-  #settled(facts: { tool: string; consumer: string }, outcome: CallOutcome, args: unknown): void {
+  #settled(tool: string, consumer: string, outcome: CallOutcome, args: unknown): void {
     this.#core.logger.info(
-      { event: 'call', ...facts, outcome, arguments: shapeOf(args) },
+      { event: 'call', tool, consumer, outcome, arguments: shapeOf(args) },
       'tools/call refused before it ran.',
     );
-    recordAnswered(this.#core.tracer, facts, outcome);
+    recordAnswered(this.#core.tracer, tool, consumer, outcome);
   }
 
   #invalidParams(id: RequestId, text: string): undefined {
@@ -353,7 +361,7 @@ export class Interposer implements Transport {
   }
 
   #delegate(id: RequestId, request: DelegatedRequest, message: unknown, extra: Extra): undefined {
-    this.connection.inflight.set(id, request);
+    this.connection.track(id, request);
     this.#deliver(message, extra);
     return undefined;
   }

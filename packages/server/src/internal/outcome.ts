@@ -14,7 +14,7 @@ import { errorFacts } from './shape.ts';
 import type { ArtifactRegistry, DispatchRefusal, JobOutcome } from './siblings/dispatcher.ts';
 import { toJson } from './to-json.ts';
 import { CALL_OUTCOMES, type CallOutcome } from './tracing.ts';
-import { writeJson } from './write-json.ts';
+import { writeJson, writeOutput } from './write-json.ts';
 
 /** A `tools/call` result as the server sends it. */
 export interface CallResult {
@@ -88,11 +88,17 @@ function completed(
   }
   try {
     registry?.indexReachableFrom(value);
+    if (tool.outputGate === undefined) {
+      // Only the text is sent: written from the output itself, with no JSON copy made first (the
+      // copy is made, once, only when the output holds a `bigint` JSON.stringify cannot write).
+      const text = { type: 'text', text: writeOutput(value) };
+      return {
+        result: { content: blocks.length === 0 ? [text] : [text, ...blocks] },
+        outcome: CALL_OUTCOMES.COMPLETED,
+      };
+    }
     const json = toJson(value);
     const text = { type: 'text', text: writeJson(json) };
-    if (tool.outputGate === undefined) {
-      return { result: { content: [text, ...blocks] }, outcome: CALL_OUTCOMES.COMPLETED };
-    }
     const judged = tool.outputGate.judge(json);
     if (!judged.ok) {
       const issue = judged.refusal.issues[0];

@@ -14,29 +14,33 @@ export function defaultTracer(): Tracer {
   return trace.getTracer('@portcullis/server');
 }
 
-/** What a span says about its call. */
-export interface CallFacts {
-  readonly tool: string | undefined;
-  readonly consumer: string | undefined;
-}
+/** What every call's span starts with: shared, as nothing in it changes from call to call. */
+const SPAN_OPTIONS = Object.freeze({
+  attributes: Object.freeze({ 'mcp.method.name': 'tools/call' }),
+});
 
-/** Starts a call's span; `run` executes with it active, so a tool's own spans nest under it. */
-export function startCallSpan(tracer: Tracer, facts: CallFacts): Span {
-  const span = tracer.startSpan('tools/call', {
-    attributes: { 'mcp.method.name': 'tools/call' },
-  });
+/**
+ * Starts a call's span, naming the tool (an exposed tool's name, or `undefined`) and the consumer;
+ * `run` executes with it active, so a tool's own spans nest under it.
+ */
+export function startCallSpan(
+  tracer: Tracer,
+  tool: string | undefined,
+  consumer: string | undefined,
+): Span {
+  const span = tracer.startSpan('tools/call', SPAN_OPTIONS);
   if (span.isRecording()) {
-    if (facts.tool !== undefined) span.setAttribute('gen_ai.tool.name', facts.tool);
-    if (facts.consumer !== undefined) span.setAttribute('portcullis.consumer', facts.consumer);
+    if (tool !== undefined) span.setAttribute('gen_ai.tool.name', tool);
+    if (consumer !== undefined) span.setAttribute('portcullis.consumer', consumer);
   }
   return span;
 }
 
-/** Runs `fn` with `span` as the active span. */
-export function withSpan<T>(span: Span, fn: () => T): T {
+/** Runs `fn(...args)` with `span` as the active span. */
+export function withSpan<A extends unknown[], T>(span: Span, fn: (...args: A) => T, ...args: A): T {
   // Without an SDK the span is the API's no-op: there is no context worth carrying.
-  if (!span.isRecording() && !trace.isSpanContextValid(span.spanContext())) return fn();
-  return context.with(trace.setSpan(context.active(), span), fn);
+  if (!span.isRecording() && !trace.isSpanContextValid(span.spanContext())) return fn(...args);
+  return context.with(trace.setSpan(context.active(), span), fn, undefined, ...args);
 }
 
 /** Ends a call's span with its outcome and duration. */
@@ -50,6 +54,11 @@ export function endCallSpan(span: Span, outcome: CallOutcome, durationMs: number
 }
 
 /** Records a call the interposer answered itself: a span that starts and ends at once. */
-export function recordAnswered(tracer: Tracer, facts: CallFacts, outcome: CallOutcome): void {
-  endCallSpan(startCallSpan(tracer, facts), outcome, 0);
+export function recordAnswered(
+  tracer: Tracer,
+  tool: string | undefined,
+  consumer: string | undefined,
+  outcome: CallOutcome,
+): void {
+  endCallSpan(startCallSpan(tracer, tool, consumer), outcome, 0);
 }

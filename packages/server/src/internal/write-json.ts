@@ -16,3 +16,13 @@ export function writeJson(message: unknown): string {
     return stringifyCanonical(toJson(message));
   }
 }
+
+/**
+ * A tool output's text: {@link writeJson} over the output itself, `null` for an output JSON writes
+ * nothing for (`undefined`, a function), as its JSON form (`toJson`) would be. The output is copied
+ * only when `JSON.stringify` cannot write it (it holds a `bigint`); a getter or `toJSON` of such an
+ * output is then read twice.
+ */
+export function writeOutput(value: unknown): string {
+  return (writeJson(value) as string | undefined) ?? 'null';
+}
