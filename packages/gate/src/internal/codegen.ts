@@ -44,9 +44,9 @@ export function generateChecker(plan: Plan): Checker {
   /**
    * The types of a place that holds no other value (none is an object or an array) and has no
    * anyOf or $ref, judged by one inline expression where it stands; `undefined` for any other.
-   * A place with an anyOf or a $ref is a function, called: inlined, alternatives that share their
-   * members would be written once per path through them, a number of paths exponential in the
-   * document's depth.
+   * A place with an anyOf or a $ref is a function, called, so a place that others share is written
+   * once: inlined, a chain of references would be written at every place that uses it, and
+   * alternatives that share their members once per path through them, exponential in the depth.
    */
   const leafTypes = (node: PlanNode): readonly JsonType[] | undefined =>
     node.anyOf === undefined &&
