@@ -12,18 +12,18 @@ import { isAdmissibleText } from './text.ts';
 export type Checker = (value: unknown) => boolean;
 
 /**
- * Generates one JavaScript function per plan node (document constants travel in an array, never
+ * Generates one JavaScript function per place called (document constants travel in an array, never
  * inside the source text, except property names as `JSON.stringify` literals) and returns the root's.
  * Generated once per document; the result only reads the value. The checks of each kind of value
  * are the keyword modules' (`node.checks`); this file holds the dispatch on the value's kind.
  */
 export function generateChecker(plan: Plan): Checker {
+  // Stryker disable next-line ArrayDeclaration: a constant's index is the list's length less one, whatever the list starts with
   const constants: unknown[] = [];
-  const constant = (value: unknown): string => {
-    constants.push(value);
-    return `K[${constants.length - 1}]`;
-  };
+  const constant = (value: unknown): string => `K[${constants.push(value) - 1}]`;
   const fn = (node: PlanNode): string => `f${node.id}`;
+  /** The places judged by a function of their own: the root, and each place an expression calls. */
+  const called = new Set<PlanNode>([plan.root]);
 
   /** The expressions of the node's checks on values of `kind`, in the table's order. */
   const checksOn = (node: PlanNode, kind: CheckedKind, v: string): string[] => {
@@ -41,58 +41,52 @@ export function generateChecker(plan: Plan): Checker {
     return checks;
   };
 
-  /** A node whose types exclude objects and arrays, with no anyOf or $ref: one inline expression. */
-  const isLeaf = (node: PlanNode): boolean =>
-    node.admits === 'schema' &&
-    node.types !== undefined &&
-    !node.types.includes('object') &&
-    !node.types.includes('array') &&
+  /**
+   * The types of a place that holds no other value (none is an object or an array) and has no
+   * anyOf or $ref, judged by one inline expression where it stands; `undefined` for any other.
+   * A place with an anyOf or a $ref is a function, called, so a place that others share is written
+   * once: inlined, a chain of references would be written at every place that uses it, and
+   * alternatives that share their members once per path through them, exponential in the depth.
+   */
+  const leafTypes = (node: PlanNode): readonly JsonType[] | undefined =>
     node.anyOf === undefined &&
-    node.ref === undefined;
+    node.ref === undefined &&
+    node.types?.every((type) => type !== 'object' && type !== 'array')
+      ? node.types
+      : undefined;
 
-  const leafExpression = (node: PlanNode, v: string): string => {
-    const types = node.types ?? [];
+  const leafExpression = (node: PlanNode, types: readonly JsonType[], v: string): string => {
     const bounds = checksOn(node, 'number', v);
     const numeric = (finite: string): string => {
       const asNumber = [finite, ...bounds].join(' && ');
       const asBigint = [`typeof ${v} === 'bigint'`, `fits(${v})`, ...bounds].join(' && ');
       return `(typeof ${v} === 'number' ? ${asNumber} : ${asBigint})`;
     };
-    const parts: string[] = [];
-    for (const type of types) {
-      if (type === 'string') {
-        parts.push(`(${[`typeof ${v} === 'string'`, ...stringChecks(node, v)].join(' && ')})`);
-      } else if (type === 'number') parts.push(numeric(`${v} - ${v} === 0`));
-      else if (type === 'integer' && !types.includes('number'))
-        parts.push(numeric(`Number.isInteger(${v})`));
-      else if (type === 'boolean') parts.push(`typeof ${v} === 'boolean'`);
-      else if (type === 'null') parts.push(`${v} === null`);
-    }
+    const parts = types.map((type) => {
+      if (type === 'string')
+        return `(${[`typeof ${v} === 'string'`, ...stringChecks(node, v)].join(' && ')})`;
+      if (type === 'number') return numeric(`${v} - ${v} === 0`);
+      if (type === 'integer') return numeric(`Number.isInteger(${v})`);
+      if (type === 'boolean') return `typeof ${v} === 'boolean'`;
+      return `${v} === null`;
+    });
     return `(${[`(${parts.join(' || ')})`, ...anyKindChecks(node, v)].join(' && ')})`;
   };
 
   /** A node that is only a reference is its target: the end of that chain, followed in a loop. */
-  const ends = new Map<PlanNode, PlanNode>();
-  const isOnlyReference = (node: PlanNode): node is PlanNode & { ref: PlanNode } =>
-    node.pure && node.anyOf === undefined && node.ref !== undefined;
   const endOf = (place: PlanNode): PlanNode => {
-    const passed: PlanNode[] = [];
     let node = place;
-    while (isOnlyReference(node) && !ends.has(node)) {
-      passed.push(node);
-      node = node.ref;
-    }
-    const end = ends.get(node) ?? node;
-    for (const step of passed) ends.set(step, end);
-    return end;
+    // A pure node asserts nothing of its own: without an anyOf, it is its $ref.
+    while (node.pure && node.anyOf === undefined) node = node.ref as PlanNode;
+    return node;
   };
 
   /** A boolean expression judging the value held in the variable `v` against `node`. */
   const expression = (place: PlanNode, v: string): string => {
     const node = endOf(place);
-    if (node.admits === 'all') return `isJson(${v})`;
-    if (node.admits === 'none') return 'false';
-    if (isLeaf(node)) return leafExpression(node, v);
+    const types = leafTypes(node);
+    if (types !== undefined) return leafExpression(node, types, v);
+    called.add(node);
     return `${fn(node)}(${v})`;
   };
   const emitter: Emitter = { constant, expression };
@@ -102,99 +96,85 @@ export function generateChecker(plan: Plan): Checker {
    * format) or an enum of admissible strings is declared; then the string's own checks.
    */
   const stringChecks = (node: PlanNode, v: string): string[] => {
-    const covered = node.checks.some(
-      ({ check, state }) => check.on === 'string' && check.coversText?.(state) === true,
-    );
+    const covered = node.checks.some(({ check, state }) => check.coversText?.(state) === true);
     const members = node.constValues ?? node.enumValues;
     const closedSet =
       covered || members?.every((member) => typeof member !== 'string' || isAdmissibleText(member));
-    const own = checksOn(node, 'string', v).map((check) =>
-      /^[\w.[\]]+\([\w.]*\)$/.test(check) ? check : `(${check})`,
-    );
+    const own = checksOn(node, 'string', v).map((check) => `(${check})`);
     return [...(closedSet ? [] : [`text(${v})`]), ...own];
   };
 
   const ifNot = (expressions: readonly string[]): string[] =>
     expressions.length === 0 ? [] : [`if (!(${expressions.join(' && ')})) return false;`];
 
-  const arrayLines = (node: PlanNode): string[] => [
-    ...itemLines(node, emitter),
-    ...ifNot(checksOn(node, 'array', 'x')),
-  ];
-
-  const body = (node: PlanNode): string => {
-    if (node.admits === 'all') return 'return isJson(x);';
-    if (node.admits === 'none') return 'return false;';
-    if (node.pure) return `return ${anyKindChecks(node, 'x').join(' && ')};`;
-    const tail = [
-      ...anyKindChecks(node, 'x').map((check) => `if (!${check}) return false;`),
-      'return true;',
-    ];
+  /**
+   * The statements of a place's function: one branch for each kind of value its types allow (an
+   * object first, the most common; `typeof null` is `'object'` too), each refusing what its kind's
+   * checks refuse, anything else refused; then the checks of any kind.
+   */
+  const body = (node: PlanNode): string[] => {
+    if (node.admits === 'none') return ['return false;'];
+    if (node.pure) return [`return ${anyKindChecks(node, 'x').join(' && ')};`];
     const types = node.types;
-    if (types !== undefined && types.length === 1 && types[0] === 'object') {
-      return [
-        "if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;",
-        '{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }',
-        ...objectLines(node, emitter),
-        ...tail,
-      ].join('\n');
-    }
-    if (types !== undefined && types.length === 1 && types[0] === 'array') {
-      return [
-        'if (!Array.isArray(x) || x.constructor !== ARRAY) return false;',
-        ...arrayLines(node),
-        ...tail,
-      ].join('\n');
-    }
     const allows = (name: JsonType): boolean => types === undefined || types.includes(name);
+    const kinds: Array<readonly [string, readonly string[]]> = [
+      [
+        'object',
+        [
+          `if (x === null) { ${allows('null') ? '' : 'return false;'} }`,
+          'else if (Array.isArray(x)) {',
+          ...(allows('array')
+            ? [
+                'if (x.constructor !== ARRAY) return false;',
+                ...itemLines(node, emitter),
+                ...ifNot(checksOn(node, 'array', 'x')),
+              ]
+            : ['return false;']),
+          '} else {',
+          ...(allows('object')
+            ? [
+                '{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }',
+                ...objectLines(node, emitter),
+              ]
+            : ['return false;']),
+          '}',
+        ],
+      ],
+    ];
+    if (allows('string'))
+      kinds.push([
+        'string',
+        stringChecks(node, 'x').map((check) => `if (!${check}) return false;`),
+      ]);
     const numberAllowed = allows('number');
-    const integerAllowed = numberAllowed || allows('integer');
-    const boundsLine = ifNot(checksOn(node, 'number', 'x'));
-    const lines: string[] = ['switch (typeof x) {', "case 'string':"];
-    if (!allows('string')) lines.push('return false;');
-    else {
-      for (const check of stringChecks(node, 'x')) lines.push(`if (!${check}) return false;`);
-      lines.push('break;');
+    if (numberAllowed || allows('integer')) {
+      const bounds = ifNot(checksOn(node, 'number', 'x'));
+      const finite = numberAllowed ? 'x - x === 0' : 'Number.isInteger(x)';
+      kinds.push(['number', [`if (!(${finite})) return false;`, ...bounds]]);
+      kinds.push(['bigint', ['if (!fits(x)) return false;', ...bounds]]);
     }
-    lines.push("case 'number':");
-    if (!integerAllowed) lines.push('return false;');
-    else {
-      lines.push(
-        numberAllowed
-          ? 'if (x - x !== 0) return false;'
-          : 'if (!Number.isInteger(x)) return false;',
-      );
-      lines.push(...boundsLine, 'break;');
-    }
-    lines.push("case 'bigint':");
-    if (!integerAllowed) lines.push('return false;');
-    else lines.push('if (!fits(x)) return false;', ...boundsLine, 'break;');
-    lines.push("case 'boolean':", allows('boolean') ? 'break;' : 'return false;');
-    lines.push(
-      "case 'object':",
-      'if (x === null) {',
-      allows('null') ? 'break;' : 'return false;',
-      '}',
-    );
-    lines.push('if (Array.isArray(x)) {');
-    if (!allows('array')) lines.push('return false;');
-    else lines.push('if (x.constructor !== ARRAY) return false;', ...arrayLines(node), 'break;');
-    lines.push('}');
-    lines.push('{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }');
-    if (!allows('object')) lines.push('return false;');
-    else lines.push(...objectLines(node, emitter), 'break;');
-    lines.push('default:', 'return false;', '}', ...tail);
-    return lines.join('\n');
+    if (allows('boolean')) kinds.push(['boolean', []]);
+    const lines: string[] = [];
+    for (const [kind, block] of kinds)
+      lines.push(`if (typeof x === '${kind}') {`, ...block, '} else');
+    lines.push('return false;');
+    for (const check of anyKindChecks(node, 'x')) lines.push(`if (!${check}) return false;`);
+    lines.push('return true;');
+    return lines;
   };
 
-  const functions = plan.nodes
-    .filter((node) => node === plan.root || !isLeaf(node))
-    .map((node) => `function ${fn(node)}(x) {\n${body(node)}\n}`);
-  for (const node of plan.nodes) {
-    const unionFunction = discriminatedFunction(node, emitter);
-    if (unionFunction !== undefined) functions.push(unionFunction);
-  }
-  const source = `'use strict';\n${functions.join('\n')}\nreturn ${fn(plan.root)};`;
+  // Stryker disable next-line ArrayDeclaration,StringLiteral: no generated statement reads `this` or writes a name it does not declare, so strict mode changes no verdict (it turns such a slip of the generator into an error)
+  const lines = ["'use strict';"];
+  // A Set visits the places added while it is read: each function written may call new ones. A
+  // discriminated union's function is written beside its place's, the one that calls it.
+  for (const node of called)
+    lines.push(
+      `function ${fn(node)}(x) {`,
+      ...body(node),
+      '}',
+      discriminatedFunction(node, emitter) ?? '',
+    );
+  lines.push(`return ${fn(plan.root)};`);
   const helpers: ReadonlyArray<readonly [string, unknown]> = [
     ['K', constants],
     ['text', isAdmissibleText],
@@ -207,6 +187,8 @@ export function generateChecker(plan: Plan): Checker {
     ['ARRAY', Array],
     ['fits', fitsDouble],
   ];
+  // Stryker disable next-line StringLiteral: every generated statement ends in a semicolon or a brace, so the separator is only for a reader of the source
+  const source = lines.join('\n');
   const factory = new Function(...helpers.map(([name]) => name), source) as (
     ...dependencies: unknown[]
   ) => Checker;
