@@ -112,6 +112,7 @@ export function discriminatedFunction(node: PlanNode, emitter: Emitter): string 
   const selector = readName(discriminator.name);
   // A switch on strings compares the selector with each literal in turn: past a few members, the
   // literal is looked up in a map to its member's position, and the switch is on that integer.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the switch on literals and on positions select alike
   const indexed = members.length > SWITCH_ON_LITERALS;
   const cases = members.map(
     ([literal, member], index) =>
@@ -127,6 +128,7 @@ export function discriminatedFunction(node: PlanNode, emitter: Emitter): string 
     '}',
     `return ${others.length === 0 ? 'false' : others.join(' || ')};`,
     '}',
+    // Stryker disable next-line StringLiteral: every line of the function ends in a brace or a semicolon
   ].join('\n');
 }
 
