@@ -133,14 +133,24 @@ describe('an anyOf of no discriminator', () => {
     ]);
   });
 
-  it('tells a defect of an alternative at its pointer', () => {
-    let error: unknown;
-    try {
-      compileGate({ anyOf: [{ type: 'string' }, { type: 'text' }] } as unknown as SchemaNode);
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect(error).toBeInstanceOf(SchemaDefectError);
-    expect((error as SchemaDefectError).details.path).toBe('/anyOf/1/type');
+  it('tells a defect of an alternative at its pointer, and an empty anyOf as a defect', () => {
+    const defectOf = (document: unknown): SchemaDefectError => {
+      let error: unknown;
+      try {
+        compileGate(document as SchemaNode);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(SchemaDefectError);
+      return error as SchemaDefectError;
+    };
+    expect(defectOf({ anyOf: [{ type: 'string' }, { type: 'text' }] }).details.path).toBe(
+      '/anyOf/1/type',
+    );
+    const empty = defectOf({ type: 'object', properties: { a: { anyOf: [] } } });
+    expect(empty.details.path).toBe('/properties/a/anyOf');
+    expect(empty.message).toBe(
+      'The keyword `anyOf` does not hold a non-empty array of schemas; give it at least one schema.',
+    );
   });
 });

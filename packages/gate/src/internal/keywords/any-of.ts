@@ -121,15 +121,16 @@ export function discriminatedFunction(node: PlanNode, emitter: Emitter): string 
   const positions = new Map(members.map(([literal], index) => [literal, index]));
   const switched = indexed ? `${emitter.constant(positions)}.get(${selector})` : selector;
   const others = discriminator.others.map((other) => emitter.expression(other, 'x'));
-  return [
+  const lines = [
     `function u${node.id}(x) {`,
     "if (typeof x === 'object' && x !== null && !Array.isArray(x)) {",
     `switch (${switched}) { ${cases.join(' ')} }`,
     '}',
     `return ${others.length === 0 ? 'false' : others.join(' || ')};`,
     '}',
-    // Stryker disable next-line StringLiteral: every line of the function ends in a brace or a semicolon
-  ].join('\n');
+  ];
+  // Stryker disable next-line StringLiteral: every line of the function ends in a brace or a semicolon
+  return lines.join('\n');
 }
 
 const alternativeFacts = (node: PlanNode): Facts =>
