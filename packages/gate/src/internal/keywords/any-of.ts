@@ -112,6 +112,7 @@ export function discriminatedFunction(node: PlanNode, emitter: Emitter): string 
   const selector = readName(discriminator.name);
   // A switch on strings compares the selector with each literal in turn: past a few members, the
   // literal is looked up in a map to its member's position, and the switch is on that integer.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the switch on literals and on positions select alike
   const indexed = members.length > SWITCH_ON_LITERALS;
   const cases = members.map(
     ([literal, member], index) =>
@@ -120,14 +121,16 @@ export function discriminatedFunction(node: PlanNode, emitter: Emitter): string 
   const positions = new Map(members.map(([literal], index) => [literal, index]));
   const switched = indexed ? `${emitter.constant(positions)}.get(${selector})` : selector;
   const others = discriminator.others.map((other) => emitter.expression(other, 'x'));
-  return [
+  const lines = [
     `function u${node.id}(x) {`,
     "if (typeof x === 'object' && x !== null && !Array.isArray(x)) {",
     `switch (${switched}) { ${cases.join(' ')} }`,
     '}',
     `return ${others.length === 0 ? 'false' : others.join(' || ')};`,
     '}',
-  ].join('\n');
+  ];
+  // Stryker disable next-line StringLiteral: every line of the function ends in a brace or a semicolon
+  return lines.join('\n');
 }
 
 const alternativeFacts = (node: PlanNode): Facts =>
