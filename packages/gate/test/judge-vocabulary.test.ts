@@ -70,6 +70,10 @@ describe('minLength and maxLength', () => {
     expectNoCanary(long);
     const one = refusalOf('', { type: 'string', minLength: 1 });
     expect(one.text).toContain('a string of at least 1 character (Unicode code points).');
+    const exact = refusalOf('abc', { type: 'string', minLength: 2, maxLength: 2 });
+    expect(exact.text).toContain('a string of exactly 2 characters (Unicode code points).');
+    const single = refusalOf('', { type: 'string', minLength: 1, maxLength: 1 });
+    expect(single.text).toContain('a string of exactly 1 character (Unicode code points).');
   });
 
   it('are defects when not a non-negative integer', () => {

@@ -137,6 +137,8 @@ describe('minItems and maxItems', () => {
       [{ maxItems: 2 }, [1, 2, 3], 'an array of at most 2 items'],
       [{ maxItems: 1 }, [1, 2], 'an array of at most 1 item'],
       [{ maxItems: 0 }, [1], 'an array of at most 0 items'],
+      [{ minItems: 1, maxItems: 1 }, [], 'an array of exactly 1 item'],
+      [{ minItems: 3, maxItems: 3 }, [1, 2, 3, 4], 'an array of exactly 3 items'],
     ];
     for (const [bounds, value, words] of cases)
       expect(linesOf(value, { type: 'array', ...bounds } as SchemaNode)).toEqual([

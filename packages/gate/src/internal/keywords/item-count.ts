@@ -31,6 +31,8 @@ const check: Check<Counts> = {
 function countWords(issue: GateIssue): string {
   const { minItems, maxItems } = issue;
   const unit = (count: number) => (count === 1 ? 'item' : 'items');
+  if (minItems !== undefined && minItems === maxItems)
+    return `exactly ${minItems} ${unit(minItems)}`;
   if (minItems !== undefined && maxItems !== undefined)
     return `${minItems} to ${maxItems} ${unit(maxItems)}`;
   if (minItems !== undefined) return `at least ${minItems} ${unit(minItems)}`;

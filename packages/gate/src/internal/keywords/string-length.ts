@@ -59,6 +59,8 @@ const check: Check<Lengths> = {
 function lengthWords(issue: GateIssue): string {
   const { minLength, maxLength } = issue;
   const unit = (count: number) => (count === 1 ? 'character' : 'characters');
+  if (minLength !== undefined && minLength === maxLength)
+    return `exactly ${minLength} ${unit(minLength)}`;
   if (minLength !== undefined && maxLength !== undefined)
     return `${minLength} to ${maxLength} ${unit(maxLength)}`;
   if (minLength !== undefined) return `at least ${minLength} ${unit(minLength)}`;
