@@ -10,25 +10,7 @@ import { SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, judge } from '../src/index.ts';
-import { generateChecker } from '../src/internal/codegen.ts';
-import { interpret } from '../src/internal/interpret.ts';
-import { IssueSink } from '../src/internal/issue-sink.ts';
-import { buildPlan } from '../src/internal/plan.ts';
-
-/** The verdict, the same from the checker called directly, the interpreter, the gate and `judge`. */
-function verdict(value: unknown, document: SchemaNode): boolean {
-  const admitted = generateChecker(buildPlan(document))(value);
-  let probed = true;
-  try {
-    interpret(buildPlan(document).root, value, '', new IssueSink(0));
-  } catch {
-    probed = false;
-  }
-  expect(probed).toBe(admitted);
-  expect(compileGate(document).admits(value)).toBe(admitted);
-  expect(judge(value, document).ok).toBe(admitted);
-  return admitted;
-}
+import { verdict } from './support/verdicts.ts';
 
 /** The refusal of `value`: its issues and its fault lines. */
 function refusalOf(value: unknown, document: SchemaNode): { issues: unknown; lines: string[] } {

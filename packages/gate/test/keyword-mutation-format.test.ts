@@ -9,27 +9,8 @@ import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, judge } from '../src/index.ts';
 import { generateChecker } from '../src/internal/codegen.ts';
-import { interpret } from '../src/internal/interpret.ts';
-import { IssueSink } from '../src/internal/issue-sink.ts';
 import { buildPlan } from '../src/internal/plan.ts';
-
-/** The interpreter's verdict alone (a probe that stops at the first fault). */
-function interpreterAdmits(value: unknown, document: SchemaNode): boolean {
-  try {
-    interpret(buildPlan(document).root, value, '', new IssueSink(0));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The verdict, the same from the compiled checker, the interpreter and `judge`. */
-function verdict(value: unknown, document: SchemaNode): boolean {
-  const admitted = compileGate(document).admits(value);
-  expect(interpreterAdmits(value, document)).toBe(admitted);
-  expect(judge(value, document).ok).toBe(admitted);
-  return admitted;
-}
+import { gateVerdict as verdict } from './support/verdicts.ts';
 
 /** The one fault line of the refusal of `value`. */
 function lineOf(value: unknown, document: SchemaNode): string {

@@ -8,27 +8,7 @@ import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, type GateIssue, judge } from '../src/index.ts';
-import { interpret } from '../src/internal/interpret.ts';
-import { IssueSink } from '../src/internal/issue-sink.ts';
-import { buildPlan } from '../src/internal/plan.ts';
-
-/** The interpreter's verdict alone (a probe that stops at the first fault). */
-function interpreterAdmits(value: unknown, document: SchemaNode): boolean {
-  try {
-    interpret(buildPlan(document).root, value, '', new IssueSink(0));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The verdict, the same from the compiled checker, the interpreter and `judge`. */
-function verdict(value: unknown, document: SchemaNode): boolean {
-  const admitted = compileGate(document).admits(value);
-  expect(interpreterAdmits(value, document)).toBe(admitted);
-  expect(judge(value, document).ok).toBe(admitted);
-  return admitted;
-}
+import { gateVerdict as verdict } from './support/verdicts.ts';
 
 /** The issues of the refusal of `value`; fails when it is admitted. */
 function issuesOf(value: unknown, document: SchemaNode): readonly GateIssue[] {
