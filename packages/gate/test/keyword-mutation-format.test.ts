@@ -10,16 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGate, judge } from '../src/index.ts';
 import { generateChecker } from '../src/internal/codegen.ts';
 import { buildPlan } from '../src/internal/plan.ts';
-import { gateVerdict as verdict } from './support/verdicts.ts';
-
-/** The one fault line of the refusal of `value`. */
-function lineOf(value: unknown, document: SchemaNode): string {
-  const judgement = judge(value, document);
-  if (judgement.ok) throw new Error('expected a refusal');
-  const lines = judgement.refusal.text.split('\n');
-  expect(lines).toHaveLength(2);
-  return lines[1] as string;
-}
+import { lineOf, gateVerdict as verdict } from './support/verdicts.ts';
 
 /** Each format with a value it admits, one it refuses, and what its refusal says the value must be. */
 const FORMATS: ReadonlyArray<readonly [string, string, string, string]> = [

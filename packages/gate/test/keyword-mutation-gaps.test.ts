@@ -8,22 +8,13 @@ import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { compileGate, type GateIssue, judge } from '../src/index.ts';
-import { gateVerdict as verdict } from './support/verdicts.ts';
+import { lineOf, gateVerdict as verdict } from './support/verdicts.ts';
 
 /** The issues of the refusal of `value`; fails when it is admitted. */
 function issuesOf(value: unknown, document: SchemaNode): readonly GateIssue[] {
   const judgement = judge(value, document);
   if (judgement.ok) throw new Error('expected a refusal');
   return judgement.refusal.issues;
-}
-
-/** The one fault line of the refusal of `value`. */
-function lineOf(value: unknown, document: SchemaNode): string {
-  const judgement = judge(value, document);
-  if (judgement.ok) throw new Error('expected a refusal');
-  const lines = judgement.refusal.text.split('\n');
-  expect(lines).toHaveLength(2);
-  return lines[1] as string;
 }
 
 describe('multipleOf', () => {

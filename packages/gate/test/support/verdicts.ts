@@ -42,3 +42,12 @@ export function gateVerdict(value: unknown, document: SchemaNode): boolean {
   expect(judge(value, document).ok).toBe(admitted);
   return admitted;
 }
+
+/** The one fault line of the refusal of `value`. */
+export function lineOf(value: unknown, document: SchemaNode): string {
+  const judgement = judge(value, document);
+  if (judgement.ok) throw new Error('expected a refusal');
+  const lines = judgement.refusal.text.split('\n');
+  expect(lines).toHaveLength(2);
+  return lines[1] as string;
+}
