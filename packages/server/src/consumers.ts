@@ -51,7 +51,7 @@ export function createTokenResolver(entries: readonly TokenEntry[]): ConsumerRes
   });
   return {
     resolve(token) {
-      const presented = Buffer.from(hashToken(token), 'hex');
+      const presented = hash('sha256', token, 'buffer');
       let found: string | undefined;
       for (const entry of known) {
         if (timingSafeEqual(presented, entry.hash) && found === undefined) found = entry.consumer;

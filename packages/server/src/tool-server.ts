@@ -4,6 +4,7 @@
  * every connection gets a low-level SDK `Server` whose transport is the interposer.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
@@ -116,14 +117,30 @@ function buildCore(options: ToolServerOptions): ServerCore {
   };
 }
 
-/** A low-level SDK server whose `tools/list` and `tools/call` handlers are ours. */
+/**
+ * The schemas the handlers are registered with: the method, the rest passed through as it came.
+ * The handlers read everything from what the interposer judged (the transport context), never
+ * from the SDK's parse of the request.
+ */
+const LIST_METHOD = ListToolsRequestSchema.pick({ method: true }).loose();
+const CALL_METHOD = CallToolRequestSchema.pick({ method: true }).loose();
+
+/**
+ * A low-level SDK server whose `tools/list` and `tools/call` handlers are ours. The call handler
+ * is registered through `Protocol`'s `setRequestHandler`, not `Server`'s: `Server` wraps a
+ * `tools/call` handler to parse the request against the SDK's schema and the result against
+ * `CallToolResultSchema`, which here would repeat work already done. The interposer delegates a
+ * call only once its params are judged (a string name, an object or no arguments, a judged
+ * `_meta`, no task), and every result is composed by `outcome.ts` (the tests read every kind back
+ * through the SDK's `Client`, which parses it with that schema).
+ */
 function sdkServer(core: ServerCore): Server {
   const server = new Server(core.serverInfo, {
     capabilities: { tools: {}, logging: {} },
     instructions: core.instructions,
   });
-  server.setRequestHandler(ListToolsRequestSchema, listHandler(core) as never);
-  server.setRequestHandler(CallToolRequestSchema, callHandler(core) as never);
+  server.setRequestHandler(LIST_METHOD, listHandler(core) as never);
+  Protocol.prototype.setRequestHandler.call(server, CALL_METHOD, callHandler(core) as never);
   server.onerror = (error) =>
     core.logger.warn({ event: 'sdk_error', ...errorFacts(error) }, 'The SDK reported an error.');
   return server;

@@ -81,29 +81,43 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** The first rule of `Host`, `Origin` and `MCP-Protocol-Version` the request breaks, as an answer. */
-function judgeHeaders(req: IncomingMessage, settings: HostSettings): [number, string] | undefined {
-  const host = header(req, 'host')?.toLowerCase();
-  if (settings.allowedHosts !== undefined || settings.protection) {
-    const allowed = settings.allowedHosts ?? [];
-    if (host === undefined || !allowed.some((item) => item.toLowerCase() === host)) {
-      return [403, HTTP_TEXTS.hostNotAllowed];
-    }
+function judgeHeaders(req: IncomingMessage, rules: HeaderRules): [number, string] | undefined {
+  if (rules.hosts !== undefined) {
+    const host = header(req, 'host')?.toLowerCase();
+    if (host === undefined || !rules.hosts.has(host)) return [403, HTTP_TEXTS.hostNotAllowed];
   }
   const origin = header(req, 'origin');
-  if (origin !== undefined) {
-    const allowed = settings.allowedOrigins;
-    if (
-      (allowed !== undefined && !allowed.includes(origin)) ||
-      (allowed === undefined && settings.protection)
-    ) {
-      return [403, HTTP_TEXTS.originNotAllowed];
-    }
+  if (origin !== undefined && rules.origins !== undefined && !rules.origins.has(origin)) {
+    return [403, HTTP_TEXTS.originNotAllowed];
   }
   const version = header(req, 'mcp-protocol-version');
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return [400, HTTP_TEXTS.unsupportedVersion(SUPPORTED_PROTOCOL_VERSIONS)];
   }
   return undefined;
+}
+
+/**
+ * The `Host` and `Origin` values accepted, lower-cased once (hosts) rather than on every request;
+ * `undefined` when any is. With protection on and no origin allowed, every `Origin` is refused.
+ */
+interface HeaderRules {
+  readonly hosts: ReadonlySet<string> | undefined;
+  readonly origins: ReadonlySet<string> | undefined;
+}
+
+function headerRules(settings: HostSettings): HeaderRules {
+  const hosts =
+    settings.allowedHosts !== undefined || settings.protection
+      ? new Set((settings.allowedHosts ?? []).map((item) => item.toLowerCase()))
+      : undefined;
+  const origins =
+    settings.allowedOrigins !== undefined
+      ? new Set(settings.allowedOrigins)
+      : settings.protection
+        ? new Set<string>()
+        : undefined;
+  return { hosts, origins };
 }
 
 function isJson(req: IncomingMessage): boolean {
@@ -178,6 +192,12 @@ function judgeBody(
   return { ids };
 }
 
+/** The SDK transport a request is handed to, and what to do when its connection closes. */
+interface Transported {
+  readonly sdk: WebStandardStreamableHTTPServerTransport;
+  release(abandoned: boolean, ids: RequestId[]): void;
+}
+
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly interposer: Interposer;
@@ -186,14 +206,19 @@ interface Session {
 /** Builds the handler; see the module comment. */
 export function createHostHandler(server: ToolServer, settings: HostSettings): HostHandler {
   const internals = internalsOf(server);
+  const rules = headerRules(settings);
   const sessions = new Map<string, Session>();
   const router = new RequestRouter();
+  const methods = settings.sessions ? ['POST', 'GET', 'DELETE'] : ['POST'];
+  // Once the stateless server is connected, requests no longer wait on its connection.
+  let connected = false;
   const stateless = settings.sessions
     ? undefined
     : internals
         .connect(router, { consumer: undefined, dialect: undefined }, true)
         .then(({ interposer }) => {
           router.onabandon = (ids) => interposer.abandon(ids);
+          connected = true;
           return interposer;
         });
   stateless?.catch(() => undefined);
@@ -222,22 +247,21 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const broken = judgeHeaders(req, settings);
+    const broken = judgeHeaders(req, rules);
     if (broken !== undefined)
       return refuse(res, broken[0], JSON_RPC_ERROR_CODES.INVALID_REQUEST, broken[1]);
     const requested = target(req);
     if (requested.path !== settings.path) {
       return refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.notFound);
     }
-    const allowed = settings.sessions ? ['POST', 'GET', 'DELETE'] : ['POST'];
-    if (!allowed.includes(req.method ?? '')) {
+    if (!methods.includes(req.method ?? '')) {
       return refuse(
         res,
         405,
         JSON_RPC_ERROR_CODES.INVALID_REQUEST,
-        HTTP_TEXTS.methodNotAllowed(allowed),
+        HTTP_TEXTS.methodNotAllowed(methods),
         {
-          allow: allowed.join(', '),
+          allow: methods.join(', '),
         },
       );
     }
@@ -280,7 +304,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       parsedBody = decoded.value;
       ids = judged.ids;
     }
-    const transport = await transportFor(req, res, parsedBody);
+    const transport = connected ? perRequest() : await transportFor(req, res, parsedBody);
     if (transport === undefined) return;
     const { sdk, release } = transport;
     res.once('close', () => release(!res.writableFinished, ids));
@@ -291,28 +315,27 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     await writeResponse(response, res);
   }
 
+  /** The stateless server's transport for one request, routed through the request router. */
+  function perRequest(): Transported {
+    const sdk = sdkTransport({});
+    router.attach(sdk as Transport);
+    return {
+      sdk,
+      release: (abandoned) => {
+        router.release(sdk as Transport, abandoned);
+        if (abandoned) sdk.close().catch(() => undefined);
+      },
+    };
+  }
+
   async function transportFor(
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
-  ): Promise<
-    | {
-        sdk: WebStandardStreamableHTTPServerTransport;
-        release: (abandoned: boolean, ids: RequestId[]) => void;
-      }
-    | undefined
-  > {
+  ): Promise<Transported | undefined> {
     if (stateless !== undefined) {
       await stateless;
-      const sdk = sdkTransport({});
-      router.attach(sdk as Transport);
-      return {
-        sdk,
-        release: (abandoned) => {
-          router.release(sdk as Transport, abandoned);
-          if (abandoned) sdk.close().catch(() => undefined);
-        },
-      };
+      return perRequest();
     }
     const id = header(req, 'mcp-session-id');
     if (id === undefined) {
