@@ -7,7 +7,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../src/texts.ts';
-import { call, closeAll, fixtureServer, rawPeer, sdkClient, textOf } from './support.ts';
+import {
+  call,
+  checkCallResult,
+  closeAll,
+  fixtureServer,
+  rawPeer,
+  sdkClient,
+  textOf,
+} from './support.ts';
 
 afterEach(closeAll);
 
@@ -268,5 +276,16 @@ describe('failures', () => {
       { type: 'object', keys: 2, types: { integer: 1, string: 1 } },
     ]);
     expect(JSON.stringify(logger.lines)).not.toContain('canary');
+  });
+});
+
+describe('the check every raw call result passes', () => {
+  // The SDK no longer checks the call handler's results (see `sdkServer`); every `tools/call` a raw
+  // peer makes in these tests is checked against the SDK's result schema by `checkCallResult`.
+  it('accepts a result in the protocol shape and refuses one that is not', () => {
+    expect(() => checkCallResult({ content: [{ type: 'text', text: 'null' }] })).not.toThrow();
+    expect(() => checkCallResult({ content: 'null' })).toThrow(/the SDK refuses/);
+    expect(() => checkCallResult({ content: [{ type: 'text' }] })).toThrow(/the SDK refuses/);
+    expect(() => checkCallResult({ content: [], isError: 'yes' })).toThrow(/the SDK refuses/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { decode } from '@portcullis/decoder';
 import { stringifyCanonical } from '@portcullis/schema';
 import type { Interposer } from '../src/internal/interposer.ts';
@@ -145,12 +145,26 @@ export async function peerOver(transport: InMemoryTransport, wire: TextWire): Pr
     async request(message) {
       const answer = peer.answer(message.id);
       await peer.send(message);
-      return answer;
+      const answered = await answer;
+      if (message.method === 'tools/call' && 'result' in answered) checkCallResult(answered.result);
+      return answered;
     },
     close: () => transport.close(),
   };
   onClose(() => transport.close());
   return peer;
+}
+
+/**
+ * Throws unless `result` is a call result the SDK's `CallToolResultSchema` accepts. The server
+ * registers its call handler past the SDK's own check of results (see `sdkServer`), so every
+ * `tools/call` a raw peer makes is checked here instead.
+ */
+export function checkCallResult(result: unknown): void {
+  const parsed = CallToolResultSchema.safeParse(result);
+  if (!parsed.success) {
+    throw new Error(`A tools/call result the SDK refuses: ${parsed.error.message}`);
+  }
 }
 
 /** A `tools/call` request. */
