@@ -7,8 +7,11 @@
  *
  * Two measures of throughput: calls/s on the wall clock, and the server process's CPU time per call
  * (`cpu-bound calls/s` is its inverse). On a shared machine the wall clock moves with everyone
- * else's load; the CPU a process spends per call does not, so the targets are judged on both and
- * both are printed. Ratios are what to read.
+ * else's load, and even the CPU a process spends per call moves from one round to the next (up to
+ * twice as much on a busy host), so the targets are judged on both, and each target on the median
+ * of the rounds' ratios: a round measures every contender back to back, starting each round with
+ * the next one, so what the machine does across rounds cancels out. The ratio of the medians is
+ * printed beside it. `BENCH_CONCURRENCY` (comma-separated, default `1,16,64`) narrows a run.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,7 +21,7 @@ import type { ContenderName } from './servers.ts';
 import { TOKEN } from './servers.ts';
 import { answerOf, SEARCH_ARGUMENTS } from './tools.ts';
 
-const CONCURRENCY = [1, 16, 64];
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,16,64').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const MEMORY_CALLS = Number(process.env.BENCH_MEMORY_CALLS ?? 100_000);
@@ -113,7 +116,7 @@ async function measure(
 }
 
 console.log(
-  `\ntools/call over Streamable HTTP on 127.0.0.1, stateless; median of ${ROUNDS} interleaved rounds of ${CALLS} calls; arguments of the second tool: ${JSON.stringify(SEARCH_ARGUMENTS).length} bytes`,
+  `\ntools/call over Streamable HTTP on 127.0.0.1, stateless; median of ${ROUNDS} interleaved rounds of ${CALLS} calls (targets: the median of the rounds' ratios); arguments of the second tool: ${JSON.stringify(SEARCH_ARGUMENTS).length} bytes`,
 );
 let met = true;
 for (const payload of PAYLOADS) {

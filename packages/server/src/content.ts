@@ -46,13 +46,25 @@ function base64(value: unknown, what: string): string {
   return value;
 }
 
+/**
+ * Every block a helper made. A result's blocks must be among them: the server sends them as they
+ * are, so a block made by hand (even frozen) could be anything.
+ */
+const made = new WeakSet<object>();
+
+function block(value: RichContent): RichContent {
+  const frozen = Object.freeze(value);
+  made.add(frozen);
+  return frozen;
+}
+
 function optional(value: unknown, what: string): { readonly [key: string]: string } {
   return value === undefined ? {} : { [what]: text(value, what) };
 }
 
 /** An image, base64-encoded, with its media type (`image/png`, ...). */
 export function imageContent(data: string, mimeType: string): RichContent {
-  return Object.freeze({
+  return block({
     type: 'image',
     data: base64(data, 'data'),
     mimeType: text(mimeType, 'mimeType'),
@@ -61,7 +73,7 @@ export function imageContent(data: string, mimeType: string): RichContent {
 
 /** An audio clip, base64-encoded, with its media type (`audio/wav`, ...). */
 export function audioContent(data: string, mimeType: string): RichContent {
-  return Object.freeze({
+  return block({
     type: 'audio',
     data: base64(data, 'data'),
     mimeType: text(mimeType, 'mimeType'),
@@ -76,14 +88,14 @@ export function resourceLinkContent(link: {
   readonly description?: string;
   readonly mimeType?: string;
 }): RichContent {
-  return Object.freeze({
+  return block({
     type: 'resource_link',
     uri: text(link.uri, 'uri'),
     name: text(link.name, 'name'),
     ...optional(link.title, 'title'),
     ...optional(link.description, 'description'),
     ...optional(link.mimeType, 'mimeType'),
-  }) as RichContent;
+  } as RichContent);
 }
 
 /** A resource embedded whole: its text, or its bytes as base64 (`blob`). */
@@ -95,16 +107,16 @@ export function embeddedResourceContent(
   const uri = text(resource.uri, 'uri');
   const mime = optional(resource.mimeType, 'mimeType');
   if ('text' in resource && typeof resource.text === 'string') {
-    return Object.freeze({
+    return block({
       type: 'resource',
       resource: Object.freeze({ uri, ...mime, text: resource.text }),
-    }) as RichContent;
+    } as RichContent);
   }
   const blob = base64((resource as { blob?: unknown }).blob, 'blob');
-  return Object.freeze({
+  return block({
     type: 'resource',
     resource: Object.freeze({ uri, ...mime, blob }),
-  }) as RichContent;
+  } as RichContent);
 }
 
 const attached = new WeakMap<object, readonly RichContent[]>();
@@ -117,8 +129,8 @@ export interface ContentResult {
 
 function checked(blocks: readonly RichContent[]): readonly RichContent[] {
   if (!Array.isArray(blocks)) throw invalid('the content must be an array of blocks');
-  for (const block of blocks) {
-    if (typeof block !== 'object' || block === null || !Object.isFrozen(block)) {
+  for (const item of blocks as readonly unknown[]) {
+    if (typeof item !== 'object' || item === null || !made.has(item)) {
       throw invalid('every block must come from one of the content helpers');
     }
   }

@@ -45,6 +45,14 @@ describe('rich content', () => {
       'a block not built by a helper',
       () => contentResult([{ type: 'image', data: 'AA==', mimeType: 'x' }]),
     ],
+    [
+      'a frozen block not built by a helper',
+      () => contentResult([Object.freeze({ type: 'bogus' }) as never]),
+    ],
+    [
+      'a copy of a helper block',
+      () => withContent({}, [Object.freeze({ ...imageContent('AA==', 'image/png') })]),
+    ],
     ['a primitive output', () => withContent('text' as unknown as object, [])],
   ])('refuses %s', (_case, build) => {
     expect(code(build)).toBe(SERVER_ERROR_CODES.INVALID_CONTENT);
