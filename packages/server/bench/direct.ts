@@ -74,7 +74,8 @@ interface Contender {
   readonly transport: DirectTransport;
 }
 
-const silent = { info() {}, warn() {}, error() {} };
+// Logging off, as a logger at level `warn` would say: the limit logs nothing either.
+const silent = { info() {}, warn() {}, error() {}, isLevelEnabled: () => false };
 
 async function portcullis(
   name: string,

@@ -27,7 +27,8 @@ export interface Contender {
   close(): Promise<void>;
 }
 
-const silent = { info() {}, warn() {}, error() {} };
+// Logging off, as a logger at level `warn` would say: the limit logs nothing either.
+const silent = { info() {}, warn() {}, error() {}, isLevelEnabled: () => false };
 
 async function listen(server: HttpServer): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

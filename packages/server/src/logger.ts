@@ -8,6 +8,21 @@ export interface Logger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
+  /**
+   * Whether a level is logged (pino's method of that name). When it says `info` is off, the server
+   * does not build the line it logs for every call; without it, every line is built and handed over.
+   */
+  isLevelEnabled?(level: 'info' | 'warn' | 'error'): boolean;
+}
+
+/** Whether the per-call `info` line is wanted: asked of the logger each time, so a level change holds. */
+export function logsInfo(logger: Logger): boolean {
+  if (typeof logger.isLevelEnabled !== 'function') return true;
+  try {
+    return logger.isLevelEnabled('info') !== false;
+  } catch {
+    return true;
+  }
 }
 
 type Level = 'info' | 'warn' | 'error';

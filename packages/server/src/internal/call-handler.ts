@@ -6,6 +6,7 @@
  * client's cancel and its going away cancel that workflow as a whole.
  */
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { logsInfo } from '../logger.ts';
 import { type CallRequest, type DelegatedRequest, REQUEST_KEY } from './connection.ts';
 import { holdsBigInt } from './conversion.ts';
 import type { ServerCore } from './core.ts';
@@ -180,18 +181,20 @@ export function callHandler(core: ServerCore) {
       call.release();
       const durationMs = performance.now() - call.receivedAt;
       endCallSpan(span, rendered.outcome, durationMs);
-      core.logger.info(
-        {
-          event: 'call',
-          tool: call.tool.name,
-          consumer: call.consumer,
-          dialect: call.dialect,
-          outcome: rendered.outcome,
-          durationMs: Math.round(durationMs * 1000) / 1000,
-          arguments: shapeOf(call.arguments),
-        },
-        'tools/call answered.',
-      );
+      if (logsInfo(core.logger)) {
+        core.logger.info(
+          {
+            event: 'call',
+            tool: call.tool.name,
+            consumer: call.consumer,
+            dialect: call.dialect,
+            outcome: rendered.outcome,
+            durationMs: Math.round(durationMs * 1000) / 1000,
+            arguments: shapeOf(call.arguments),
+          },
+          'tools/call answered.',
+        );
+      }
     }
     return rendered.result;
   };

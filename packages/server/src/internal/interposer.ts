@@ -10,6 +10,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { logsInfo } from '../logger.ts';
 import {
   ALLOWED_METHODS,
   CORRECTABLE_META_KEY,
@@ -335,24 +336,26 @@ export class Interposer implements Transport {
   }
 
   #unservable(id: RequestId, reason: string, consumer: string | undefined): undefined {
-    this.#core.logger.info(
-      {
-        event: 'call',
-        outcome: CALL_OUTCOMES.UNSERVABLE,
-        reason,
-        ...(consumer === undefined ? {} : { consumer }),
-      },
-      'tools/call answered with the constant answer.',
-    );
+    if (logsInfo(this.#core.logger))
+      this.#core.logger.info(
+        {
+          event: 'call',
+          outcome: CALL_OUTCOMES.UNSERVABLE,
+          reason,
+          ...(consumer === undefined ? {} : { consumer }),
+        },
+        'tools/call answered with the constant answer.',
+      );
     recordAnswered(this.#core.tracer, undefined, consumer, CALL_OUTCOMES.UNSERVABLE);
     return this.#answer(unservableCallAnswer(id));
   }
 
   #settled(tool: string, consumer: string, outcome: CallOutcome, args: unknown): void {
-    this.#core.logger.info(
-      { event: 'call', tool, consumer, outcome, arguments: shapeOf(args) },
-      'tools/call refused before it ran.',
-    );
+    if (logsInfo(this.#core.logger))
+      this.#core.logger.info(
+        { event: 'call', tool, consumer, outcome, arguments: shapeOf(args) },
+        'tools/call refused before it ran.',
+      );
     recordAnswered(this.#core.tracer, tool, consumer, outcome);
   }
 

@@ -4,7 +4,14 @@
  * when it is an exposed tool's name, never a name a caller invented), the consumer, the outcome and
  * the duration; never an argument.
  */
-import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import {
+  context,
+  INVALID_SPAN_CONTEXT,
+  type Span,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
 import { CALL_OUTCOMES, type CallOutcome } from '../texts.ts';
 
 export { CALL_OUTCOMES, type CallOutcome };
@@ -38,8 +45,14 @@ export function startCallSpan(
 
 /** Runs `fn(...args)` with `span` as the active span. */
 export function withSpan<A extends unknown[], T>(span: Span, fn: (...args: A) => T, ...args: A): T {
-  // Without an SDK the span is the API's no-op: there is no context worth carrying.
-  if (!span.isRecording() && !trace.isSpanContextValid(span.spanContext())) return fn(...args);
+  // Without an SDK the span is the API's no-op: there is no context worth carrying. Its context is
+  // then the API's invalid one itself, known without checking its ids' text.
+  if (!span.isRecording()) {
+    const spanContext = span.spanContext();
+    if (spanContext === INVALID_SPAN_CONTEXT || !trace.isSpanContextValid(spanContext)) {
+      return fn(...args);
+    }
+  }
   return context.with(trace.setSpan(context.active(), span), fn, undefined, ...args);
 }
 
