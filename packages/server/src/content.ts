@@ -106,10 +106,12 @@ export function embeddedResourceContent(
 ): RichContent {
   const uri = text(resource.uri, 'uri');
   const mime = optional(resource.mimeType, 'mimeType');
-  if ('text' in resource && typeof resource.text === 'string') {
+  // Each field is read once: what is checked is what is kept.
+  const body: unknown = (resource as { text?: unknown }).text;
+  if (typeof body === 'string') {
     return block({
       type: 'resource',
-      resource: Object.freeze({ uri, ...mime, text: resource.text }),
+      resource: Object.freeze({ uri, ...mime, text: body }),
     } as RichContent);
   }
   const blob = base64((resource as { blob?: unknown }).blob, 'blob');
@@ -119,22 +121,30 @@ export function embeddedResourceContent(
   } as RichContent);
 }
 
+/** The blocks attached to an output by {@link withContent}. */
 const attached = new WeakMap<object, readonly RichContent[]>();
-const CONTENT_ONLY: unique symbol = Symbol('portcullis/content-only');
+/** The blocks of each result made by {@link contentResult}: known here, not by a property a tool could copy. */
+const contentOnly = new WeakMap<object, readonly RichContent[]>();
+declare const CONTENT_ONLY: unique symbol;
 
 /** A result made only of rich content (see {@link contentResult}). */
 export interface ContentResult {
   readonly [CONTENT_ONLY]: readonly RichContent[];
 }
 
+/** A frozen copy of the blocks, each read once, each one a helper made. */
 function checked(blocks: readonly RichContent[]): readonly RichContent[] {
   if (!Array.isArray(blocks)) throw invalid('the content must be an array of blocks');
-  for (const item of blocks as readonly unknown[]) {
+  const copy: RichContent[] = [];
+  const length = blocks.length;
+  for (let index = 0; index < length; index += 1) {
+    const item: unknown = blocks[index];
     if (typeof item !== 'object' || item === null || !made.has(item)) {
       throw invalid('every block must come from one of the content helpers');
     }
+    copy.push(item as RichContent);
   }
-  return Object.freeze([...blocks]);
+  return Object.freeze(copy);
 }
 
 /**
@@ -153,7 +163,9 @@ export function withContent<TOutput extends object>(
 
 /** A result of rich content alone, for a tool that publishes no output schema. */
 export function contentResult(blocks: readonly RichContent[]): ContentResult {
-  return Object.freeze({ [CONTENT_ONLY]: checked(blocks) });
+  const result = Object.freeze({}) as ContentResult;
+  contentOnly.set(result, checked(blocks));
+  return result;
 }
 
 /** The blocks attached to a tool's return value, and whether it was content alone. */
@@ -161,9 +173,8 @@ export function richContentOf(
   value: unknown,
 ): { readonly blocks: readonly RichContent[]; readonly only: boolean } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  if (Object.hasOwn(value, CONTENT_ONLY)) {
-    return { blocks: (value as ContentResult)[CONTENT_ONLY], only: true };
-  }
+  const only = contentOnly.get(value);
+  if (only !== undefined) return { blocks: only, only: true };
   const blocks = attached.get(value);
   return blocks === undefined ? undefined : { blocks, only: false };
 }

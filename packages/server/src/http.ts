@@ -34,9 +34,15 @@ export interface HttpHandlerOptions {
   readonly path?: string;
   /** The largest request body read, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); past it, 413. */
   readonly maxBodyBytes?: number;
-  /** The `Origin` values accepted; a request with another `Origin` is 403. */
+  /**
+   * The `Origin` values accepted; a request with another `Origin` is 403. Read when the handler is
+   * made: changing the array afterwards changes nothing.
+   */
   readonly allowedOrigins?: readonly string[];
-  /** The `Host` values accepted; a request naming another host is 403. */
+  /**
+   * The `Host` values accepted (compared lower-cased); a request naming another host is 403. Read
+   * when the handler is made.
+   */
   readonly allowedHosts?: readonly string[];
   /**
    * Refuses every `Host` not allowed and every `Origin` not allowed (any `Origin` when none is).
@@ -87,6 +93,15 @@ function checked(options: HttpHandlerOptions) {
   const path = options.path ?? '/mcp';
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw invalid('path', 'The option `path` must start with `/`.');
+  }
+  for (const option of ['allowedOrigins', 'allowedHosts'] as const) {
+    const list: unknown = options[option];
+    if (
+      list !== undefined &&
+      !(Array.isArray(list) && list.every((item) => typeof item === 'string'))
+    ) {
+      throw invalid(option, `The option \`${option}\` must be an array of strings.`);
+    }
   }
   return {
     consumers: options.consumers,

@@ -17,12 +17,34 @@ export interface Logger {
 
 /** Whether the per-call `info` line is wanted: asked of the logger each time, so a level change holds. */
 export function logsInfo(logger: Logger): boolean {
-  if (typeof logger.isLevelEnabled !== 'function') return true;
   try {
+    if (typeof logger.isLevelEnabled !== 'function') return true;
     return logger.isLevelEnabled('info') !== false;
   } catch {
     return true;
   }
+}
+
+/**
+ * The operator's logger as the server calls it: a line that cannot be logged (a method that
+ * throws, or is missing, as a logger whose transport has ended may do) is dropped, and never fails
+ * or changes the call or message it describes. Methods are called on the logger itself (pino's
+ * read `this`).
+ */
+export function guardedLogger(logger: Logger): Logger {
+  const write = (level: 'info' | 'warn' | 'error') => (fields: object, message: string) => {
+    try {
+      logger[level](fields, message);
+    } catch {
+      // Dropped: see above.
+    }
+  };
+  return {
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    isLevelEnabled: (level) => (level === 'info' ? logsInfo(logger) : true),
+  };
 }
 
 type Level = 'info' | 'warn' | 'error';

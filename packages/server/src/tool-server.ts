@@ -17,7 +17,7 @@ import { errorFacts } from './internal/shape.ts';
 import { WEIGHT_META_KEY } from './internal/siblings/catalog.ts';
 import { DIALECT_NAMES } from './internal/siblings/dialects.ts';
 import { defaultTracer } from './internal/tracing.ts';
-import { createJsonLogger } from './logger.ts';
+import { createJsonLogger, guardedLogger } from './logger.ts';
 import { checkOptions, dispatcherOf, grantsOf, type ToolServerOptions } from './options.ts';
 import { CORRECTABLE_META_KEY, DIALECT_META_KEY, NARROWED_META_KEY } from './texts.ts';
 
@@ -105,7 +105,7 @@ function buildCore(options: ToolServerOptions): ServerCore {
     catalog: exposure.catalog,
     dispatcher: dispatcherOf(options.dispatcher),
     callTimeoutMs: options.callTimeoutMs,
-    logger: options.logger ?? createJsonLogger(),
+    logger: guardedLogger(options.logger ?? createJsonLogger()),
     tracer: options.tracer ?? defaultTracer(),
     artifactTypes: options.artifactTypes ?? [],
     instructions: instructionsOf(options.instructions),

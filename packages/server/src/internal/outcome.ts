@@ -54,9 +54,30 @@ function refusal(refused: DispatchRefusal): Rendered {
   };
 }
 
+/** A `ToolError`'s text and flag, each read once; `undefined` unless the text is text a result can carry. */
+function toolErrorParts(
+  error: ToolError,
+): { readonly text: string; readonly correctable: boolean } | undefined {
+  try {
+    const text: unknown = error.text;
+    if (typeof text !== 'string' || text === '') return undefined;
+    return { text, correctable: error.correctable === true };
+  } catch {
+    return undefined;
+  }
+}
+
 function failed(error: unknown, tool: ServedTool, logger: Logger): Rendered {
   if (error instanceof ToolError) {
-    return { result: failure(error.text, error.correctable), outcome: CALL_OUTCOMES.TOOL_ERROR };
+    const parts = toolErrorParts(error);
+    if (parts !== undefined) {
+      return { result: failure(parts.text, parts.correctable), outcome: CALL_OUTCOMES.TOOL_ERROR };
+    }
+    logger.error(
+      { event: 'tool_error_unwritable', tool: tool.name },
+      'A tool threw a ToolError without text.',
+    );
+    return systemError();
   }
   if (error instanceof ResourceNotFoundError) {
     return {
