@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_REFUSAL_TEXTS } from '../src/client-requests.ts';
+import { SERVER_TEXTS } from '../src/texts.ts';
 import { call, closeAll, fixtureServer, rawPeer, sdkClient, textOf } from './support.ts';
 
 afterEach(closeAll);
@@ -228,6 +229,35 @@ describe('a hostile client', () => {
       ok: true,
       value: { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'm' },
     });
+  });
+
+  it('tells a call and its own question apart when the client gave the call the question’s id', async () => {
+    const { server } = fixtureServer();
+    const peer = await rawPeer(server, 'alice');
+    await peer.request({
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: CAPABLE.capabilities,
+        clientInfo: { name: 'h', version: '1' },
+      },
+    });
+    // The id the server gives its first question on a connection, taken by the client first.
+    const id = 'portcullis-1';
+    const answer = peer.next((message) => message.id === id && 'result' in message);
+    await peer.send(call(id, 'ask', { what: 'sample' }));
+    const asking = await peer.next((message) => message.method === 'sampling/createMessage');
+    expect(asking.id).toBe(id);
+    const again = await peer.request(call(id, 'greet', { name: 'b' }));
+    expect(again.error).toEqual({ code: -32600, message: SERVER_TEXTS.duplicateId });
+    await peer.send({
+      jsonrpc: '2.0',
+      id,
+      result: { role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' },
+    });
+    expect(JSON.parse(textOf((await answer).result))).toMatchObject({ ok: true });
   });
 
   it('tells the client its request is abandoned when the call is cancelled', async () => {
