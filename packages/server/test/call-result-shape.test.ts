@@ -6,6 +6,7 @@ import {
   contentResult,
   embeddedResourceContent,
   imageContent,
+  type RichContent,
   withContent,
 } from '../src/content.ts';
 import { ResourceNotFoundError, ToolError } from '../src/errors.ts';
@@ -100,6 +101,20 @@ describe('a ToolError whose text is not a string', () => {
   });
 });
 
+/** A helper's image block in an array whose iterator yields `second` from its second use on. */
+function flipping(second: object): RichContent[] {
+  const blocks = [imageContent('AA==', 'image/png')];
+  let reads = 0;
+  Object.defineProperty(blocks, Symbol.iterator, {
+    value: function* () {
+      reads += 1;
+      if (reads === 1) yield* Array.prototype.values.call(blocks);
+      else yield second;
+    },
+  });
+  return blocks;
+}
+
 describe('rich content that is not what a helper made', () => {
   it('an object copying a content-only result is plain output, not content', async () => {
     const { server } = serverOf({
@@ -113,15 +128,7 @@ describe('rich content that is not what a helper made', () => {
   });
 
   it('a block array with its own iterator is read by index: the blocks checked are the blocks sent', async () => {
-    const blocks = [imageContent('AA==', 'image/png')];
-    let reads = 0;
-    Object.defineProperty(blocks, Symbol.iterator, {
-      value: function* () {
-        reads += 1;
-        if (reads === 1) yield* Array.prototype.values.call(blocks);
-        else yield { type: 'image', data: 42 };
-      },
-    });
+    const blocks = flipping({ type: 'image', data: 42 });
     const { server } = serverOf({ flipping: () => contentResult(blocks) });
     const answer = await rawCall(server, 'flipping');
     expect(schemaVerdict(answer)).toBe('ok');
@@ -146,15 +153,7 @@ describe('rich content that is not what a helper made', () => {
   });
 
   it('withContent reads a block array with its own iterator by index too (output schema tool)', async () => {
-    const blocks = [imageContent('AA==', 'image/png')];
-    let reads = 0;
-    Object.defineProperty(blocks, Symbol.iterator, {
-      value: function* () {
-        reads += 1;
-        if (reads === 1) yield* Array.prototype.values.call(blocks);
-        else yield { type: 'text' };
-      },
-    });
+    const blocks = flipping({ type: 'text' });
     const { server } = serverOf({}, { rich: () => withContent({ caption: 'c' }, blocks) });
     const answer = await rawCall(server, 'rich');
     expect(schemaVerdict(answer)).toBe('ok');

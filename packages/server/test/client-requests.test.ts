@@ -101,7 +101,8 @@ describe('round trips with the SDK client', () => {
 });
 
 describe('a hostile client', () => {
-  async function asked(what: 'sample' | 'elicit') {
+  /** A raw peer for `alice` that declared sampling and elicitation at `initialize`. */
+  async function capablePeer() {
     const { server } = fixtureServer();
     const peer = await rawPeer(server, 'alice');
     await peer.request({
@@ -114,6 +115,11 @@ describe('a hostile client', () => {
         clientInfo: { name: 'h', version: '1' },
       },
     });
+    return peer;
+  }
+
+  async function asked(what: 'sample' | 'elicit') {
+    const peer = await capablePeer();
     const answer = peer.answer(1);
     await peer.send(call(1, 'ask', { what }));
     const method = what === 'sample' ? 'sampling/createMessage' : 'elicitation/create';
@@ -232,18 +238,7 @@ describe('a hostile client', () => {
   });
 
   it('tells a call and its own question apart when the client gave the call the question’s id', async () => {
-    const { server } = fixtureServer();
-    const peer = await rawPeer(server, 'alice');
-    await peer.request({
-      jsonrpc: '2.0',
-      id: 'init',
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: CAPABLE.capabilities,
-        clientInfo: { name: 'h', version: '1' },
-      },
-    });
+    const peer = await capablePeer();
     // The id the server gives its first question on a connection, taken by the client first.
     const id = 'portcullis-1';
     const answer = peer.next((message) => message.id === id && 'result' in message);
