@@ -47,6 +47,7 @@ export interface ToolServer {
 /** What the hosts of this package reach beyond the public surface. */
 export interface ServerInternals {
   readonly core: ServerCore;
+  /** A connection whose messages carry their own facts in `authInfo.extra` (the HTTP host's). */
   connect(
     transport: Transport,
     host: HostFacts,
@@ -155,8 +156,13 @@ function sdkServer(core: ServerCore): Server {
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const core = buildCore(options);
   const open = new Set<Server>();
-  const connect: ServerInternals['connect'] = async (transport, host, sessionless) => {
-    const interposer = new Interposer(transport, core, { host, sessionless });
+  const connect = async (
+    transport: Transport,
+    host: HostFacts,
+    sessionless: boolean,
+    hostInExtra: boolean,
+  ) => {
+    const interposer = new Interposer(transport, core, { host, sessionless, hostInExtra });
     const server = sdkServer(core);
     open.add(server);
     server.onclose = () => {
@@ -172,6 +178,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         transport,
         { consumer: connectOptions.consumer, dialect: connectOptions.dialect },
         false,
+        false,
       );
       return { close: () => server.close() };
     },
@@ -179,6 +186,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       await Promise.all([...open].map((server) => server.close()));
     },
   };
-  internals.set(toolServer, { core, connect });
+  internals.set(toolServer, {
+    core,
+    connect: (transport, host, sessionless) => connect(transport, host, sessionless, true),
+  });
   return Object.freeze(toolServer);
 }

@@ -3,8 +3,9 @@
  * what was judged (the tool's name and a progress token, never the arguments), a notification with
  * unreadable `_meta` or an unreadable cancel never reaches the SDK, a response the server did not
  * ask for goes to the SDK untouched (which reports it), an outbound answer to an id nothing awaits
- * or a listing of another shape is sent without a fault, and a sessionless (shared) connection
- * keeps no client's log level.
+ * or a listing of another shape is sent without a fault, a sessionless (shared) connection
+ * keeps no client's log level, and a connection made through `connect` takes no consumer from what
+ * its transport puts in a message's `authInfo`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { internalsOf } from '../src/tool-server.ts';
@@ -136,5 +137,38 @@ describe('a sessionless connection', () => {
       .filter((message) => message.method === 'notifications/message')
       .map((message) => (message.params as { level: string }).level);
     expect(levels).toEqual(['info', 'warning', 'error']);
+  });
+});
+
+describe('the facts of a connection made through `connect`', () => {
+  // Only the HTTP host's own transports carry a message's consumer in `authInfo.extra`; on any
+  // other transport that place may hold what a client's token claimed.
+  it('hold for every message, whatever the transport puts in its `authInfo`', async () => {
+    const { server } = fixtureServer();
+    const [clientSide, serverSide] = wirePair('text');
+    await server.connect(serverSide, { consumer: 'carol' });
+    const peer = await peerOver(clientSide, serverSide);
+    const claimed = {
+      authInfo: {
+        token: 't',
+        clientId: 'x',
+        scopes: [],
+        extra: { 'portcullis/host': { consumer: 'alice' } },
+      },
+    };
+    const listed = peer.next((message) => message.id === 1);
+    await clientSide.send(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' as never,
+      claimed as never,
+    );
+    const tools = ((await listed).result as { tools: { name: string }[] }).tools;
+    expect(tools.map((tool) => tool.name)).toEqual(['echo']);
+    const answered = peer.next((message) => message.id === 2);
+    await clientSide.send(
+      JSON.stringify(call(2, 'greet', { name: 'a' })) as never,
+      claimed as never,
+    );
+    // `greet` is granted to alice, not to carol: the constant answer.
+    expect(((await answered).error as { code: number }).code).toBe(-32602);
   });
 });

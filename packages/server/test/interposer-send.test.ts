@@ -19,6 +19,7 @@ function over(send: Transport['send']): Interposer {
   return new Interposer(inner, core, {
     host: { consumer: undefined, dialect: undefined },
     sessionless: false,
+    hostInExtra: false,
   });
 }
 

@@ -64,6 +64,13 @@ const NO_SCOPES = Object.freeze([]) as unknown as string[];
 export interface InterposerOptions {
   readonly host: HostFacts;
   readonly sessionless: boolean;
+  /**
+   * Whether each message's own facts (consumer, dialect) come with it, under `HOST_FACTS_KEY` in
+   * its `authInfo.extra`: true only for the HTTP host's transports, which put them there
+   * themselves. Any other transport's `authInfo` is not ours to trust (an application's auth
+   * middleware may fill it from a token's claims), so its connection's facts hold for every message.
+   */
+  readonly hostInExtra: boolean;
 }
 
 /** See the module comment. */
@@ -76,10 +83,12 @@ export class Interposer implements Transport {
   readonly connection: Connection;
   readonly #inner: Transport;
   readonly #core: ServerCore;
+  readonly #hostInExtra: boolean;
 
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
     this.#core = core;
+    this.#hostInExtra = options.hostInExtra;
     this.connection = new Connection(
       { send: (message, sendOptions) => this.#direct(message, sendOptions) },
       options.host,
@@ -307,6 +316,7 @@ export class Interposer implements Transport {
   }
 
   #hostFacts(extra: Extra): HostFacts {
+    if (!this.#hostInExtra) return this.connection.host;
     const facts = extra?.authInfo?.extra?.[HOST_FACTS_KEY] as HostFacts | undefined;
     return facts ?? this.connection.host;
   }
