@@ -132,8 +132,9 @@ const CALL_METHOD = CallToolRequestSchema.pick({ method: true }).loose();
  * `tools/call` handler to parse the request against the SDK's schema and the result against
  * `CallToolResultSchema`, which here would repeat work already done. The interposer delegates a
  * call only once its params are judged (a string name, an object or no arguments, a judged
- * `_meta`, no task), and every result is composed by `outcome.ts` (the tests read every kind back
- * through the SDK's `Client`, which parses it with that schema).
+ * `_meta`, no task), and every result is composed by `outcome.ts`, whatever the tool returns or
+ * throws (`test/call-result-shape.test.ts`; every raw `tools/call` of the tests is checked against
+ * that schema by `test/support.ts`).
  */
 function sdkServer(core: ServerCore): Server {
   const server = new Server(core.serverInfo, {
