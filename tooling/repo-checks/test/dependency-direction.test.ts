@@ -119,6 +119,7 @@ describe('workspace dependency direction', () => {
       '@portcullis/schema',
       '@portcullis/dispatcher',
       '@portcullis/limits',
+      '@portcullis/oauth',
     ]) {
       expect(BY_NAME.has(name), name).toBe(true);
     }
