@@ -13,6 +13,7 @@ export {
 export {
   type BucketLimit,
   createRateLimiter,
+  MAX_KEY_LENGTH,
   type RateLimiter,
   type RateLimiterOptions,
   STORE_FAILURE_RETRY_MS,

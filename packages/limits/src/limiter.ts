@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { RateLimitError } from './errors.ts';
 import { createMemoryRateLimitStore } from './memory-store.ts';
 import {
@@ -40,6 +41,16 @@ export interface RateLimiter {
    * A store failure refuses the call (bound `store`); this never rejects for the store's sake.
    */
   check(consumer: string, tool: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/**
+ * Longest bucket key kept as it is; a longer one (a consumer or tool name of unusual length) is
+ * kept as its SHA-256, so a store's memory per bucket is bounded whatever the names.
+ */
+export const MAX_KEY_LENGTH = 256;
+
+function bounded(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `h:${hash('sha256', key, 'base64url')}`;
 }
 
 /** The wait a refusal asks for when the store failed, in milliseconds. */
@@ -194,11 +205,19 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const toolLimit = tools.get(tool) ?? perTool;
       const buckets: RateLimitBucket[] = [];
       if (perConsumer !== undefined) {
-        buckets.push({ key: `c:${consumer}`, ...perConsumer });
+        buckets.push({
+          key: bounded(`c:${consumer}`),
+          burst: perConsumer.burst,
+          ratePerSecond: perConsumer.ratePerSecond,
+        });
       }
       if (toolLimit !== undefined) {
         // The consumer's length first, so no (consumer, tool) pair spells another pair's key.
-        buckets.push({ key: `t:${consumer.length}:${consumer}${tool}`, ...toolLimit });
+        buckets.push({
+          key: bounded(`t:${consumer.length}:${consumer}${tool}`),
+          burst: toolLimit.burst,
+          ratePerSecond: toolLimit.ratePerSecond,
+        });
       }
       if (buckets.length === 0) return RATE_LIMIT_ADMITTED;
       const bounds =

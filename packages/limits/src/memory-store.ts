@@ -64,11 +64,15 @@ export function createMemoryRateLimitStore(
     return tats.size + left <= maxKeys;
   }
 
-  /** The TAT a bucket has before this take, counting the tokens this take already took from it. */
-  function tatOf(request: RateLimitTake, index: number, now: number): number {
-    const { key } = request.buckets[index]!;
-    const stored = tats.get(key);
+  /** The TAT a bucket has at `now`, counting the tokens this take already took from it. */
+  function tatOf(
+    request: RateLimitTake,
+    index: number,
+    stored: number | undefined,
+    now: number,
+  ): number {
     let tat = stored === undefined || stored < now ? now : stored;
+    const { key } = request.buckets[index]!;
     for (let i = 0; i < index; i++) {
       if (request.buckets[i]!.key === key) tat += intervalMs(request.buckets[i]!.ratePerSecond);
     }
@@ -87,14 +91,16 @@ export function createMemoryRateLimitStore(
       const next: number[] = [];
       for (let i = 0; i < buckets.length; i++) {
         const bucket = buckets[i]!;
-        const tat = tatOf(request, i, now);
-        next.push(tat + intervalMs(bucket.ratePerSecond));
-        const wait = waitMs(tat, now, bucket.burst, intervalMs(bucket.ratePerSecond));
+        const stored = tats.get(bucket.key);
+        if (stored === undefined) missing++;
+        const tat = tatOf(request, i, stored, now);
+        const interval = intervalMs(bucket.ratePerSecond);
+        next.push(tat + interval);
+        const wait = waitMs(tat, now, bucket.burst, interval);
         if (wait > 0 && wait > worst) {
           worst = wait;
           limitedBy = i;
         }
-        if (!tats.has(bucket.key)) missing++;
       }
       if (limitedBy >= 0) {
         return { admitted: false, retryAfterMs: Math.max(1, Math.ceil(worst)), limitedBy };

@@ -10,6 +10,7 @@ import * as limits from '../src/index.ts';
 const SURFACE = {
   BucketLimit: 'interface',
   DEFAULT_MAX_KEYS: 'const',
+  MAX_KEY_LENGTH: 'const',
   MemoryRateLimitStore: 'interface',
   MemoryRateLimitStoreOptions: 'interface',
   RATE_LIMIT_ADMITTED: 'const',

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createMemoryRateLimitStore,
   createRateLimiter,
+  MAX_KEY_LENGTH,
   RATE_LIMIT_TEXT,
   type RateLimitDecision,
   type RateLimiter,
+  type RateLimitTake,
 } from '../src/index.ts';
 import { manualClock } from './helpers.ts';
 
@@ -188,6 +190,32 @@ describe('buckets', () => {
     });
     expect(admittedOf(limiter, 'alice', '__proto__', 5)).toBe(2);
     expect(admittedOf(limiter, 'alice', 'constructor', 5)).toBe(2);
+  });
+});
+
+describe('bucket keys', () => {
+  it('of long names are bounded in length and still apart', () => {
+    const clock = manualClock();
+    const keys: string[] = [];
+    const store = {
+      take: (request: RateLimitTake) => {
+        keys.push(...request.buckets.map((b) => b.key));
+        return inner.take(request);
+      },
+    };
+    const inner = createMemoryRateLimitStore();
+    const limiter = createRateLimiter({
+      perConsumer: { burst: 1, ratePerSecond: 1 },
+      perTool: { burst: 1, ratePerSecond: 1 },
+      store,
+      clock: clock.now,
+    });
+    const long = 'x'.repeat(1 << 20);
+    expect(check(limiter, `${long}a`, 'tool').ok).toBe(true);
+    expect(check(limiter, `${long}b`, 'tool').ok).toBe(true);
+    expect(check(limiter, `${long}a`, 'tool').ok).toBe(false);
+    expect(keys.every((key) => key.length <= MAX_KEY_LENGTH)).toBe(true);
+    expect(new Set(keys).size).toBe(4);
   });
 });
 

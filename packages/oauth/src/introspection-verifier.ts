@@ -16,7 +16,7 @@ export interface IntrospectionVerifierOptions {
   readonly endpoint: string | URL;
   /** The issuer identifier; the answer's `iss` must equal it exactly. */
   readonly issuer: string;
-  /** This resource's identifier; the answer's `aud` must name it. */
+  /** This resource's identifier; the answer's `aud` must name it and no other. */
   readonly audience: string;
   /** This resource server's client id at the authorization server (HTTP Basic authentication). */
   readonly clientId: string;

@@ -8,7 +8,7 @@ import {
 } from 'jose';
 import { invalidOption } from './errors.ts';
 import { boundedFetch } from './internal/bounded-fetch.ts';
-import { consumerOf, scopesOf } from './internal/claims.ts';
+import { consumerOf, isAudience, scopesOf } from './internal/claims.ts';
 import { clockOf, endpointUrl, integerIn, objectOf, plainString } from './internal/options.ts';
 import { isCompactJws, judgeShape } from './internal/shape.ts';
 import {
@@ -55,7 +55,7 @@ export const DEFAULT_ALGORITHMS: readonly AsymmetricAlgorithm[] = Object.freeze(
 export interface JwtVerifierOptions {
   /** The authorization server's issuer identifier; `iss` must equal it exactly. */
   readonly issuer: string;
-  /** This resource's identifier (RFC 8707 resource indicator); `aud` must name it. */
+  /** This resource's identifier (RFC 8707 resource indicator); `aud` must name it and no other. */
   readonly audience: string;
   /** Where the issuer publishes its keys (its metadata's `jwks_uri`): https, or http on loopback. */
   readonly jwksUri: string | URL;
@@ -116,7 +116,7 @@ function codeOf(error: unknown): TokenRefusalCode {
  * Verifies JWT access tokens against the issuer's JWKS (jose): the token's size and alphabet are
  * judged before parsing; the header's `alg` must be on the allow-list before any key is fetched;
  * keys are cached, refreshed on an unknown `kid` at most once per cooldown; `exp` is required,
- * `exp`, `nbf` and `iat` (not in the future) are judged with the stated skew, `iss` exactly, `aud` must name this resource.
+ * `exp`, `nbf` and `iat` (not in the future) are judged with the stated skew, `iss` exactly, `aud` must name this resource and no other.
  * A JWKS that is slow, down or malformed refuses (`UNAVAILABLE`, 503): never admits. Options are
  * judged here, throwing {@link OAuthError} `INVALID_OPTIONS`.
  */
@@ -190,6 +190,8 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       } catch (error) {
         return refused(codeOf(error));
       }
+      // jose admits a list of audiences holding ours; a token also meant elsewhere is refused.
+      if (!isAudience(payload.aud, audience)) return refused('WRONG_AUDIENCE');
       // jose judges `iat` only against a maximum age; one issued in the future is not yet valid.
       if (typeof payload.iat === 'number' && payload.iat > now / 1000 + skew) {
         return refused('NOT_YET_VALID');

@@ -142,6 +142,21 @@ const CASES: Case[] = [
     'WRONG_AUDIENCE',
   ],
   [
+    'the issuer’s key, audience as a list with us and another',
+    () =>
+      sign(
+        header('ES256', 'es-key-1'),
+        claims({ aud: [JWT_RESOURCE, `${CANARY}-aud`] }),
+        as.privateKeys.es256,
+      ),
+    'WRONG_AUDIENCE',
+  ],
+  [
+    'the issuer’s key, an empty audience list',
+    () => sign(header('ES256', 'es-key-1'), claims({ aud: [] }), as.privateKeys.es256),
+    'WRONG_AUDIENCE',
+  ],
+  [
     'the issuer’s key, a foreign issuer',
     () => sign(header('ES256', 'es-key-1'), claims({ iss: `${CANARY}-iss` }), as.privateKeys.es256),
     'WRONG_ISSUER',

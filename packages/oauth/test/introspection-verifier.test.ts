@@ -137,6 +137,11 @@ describe('an introspection endpoint that answers outside the rules', () => {
       'WRONG_ISSUER',
     ],
     [
+      'answers an audience list with another resource',
+      (res) => res.end(JSON.stringify({ ...base(), aud: [OPAQUE_RESOURCE, CANARY] })),
+      'WRONG_AUDIENCE',
+    ],
+    [
       'answers no audience',
       (res) => res.end(JSON.stringify({ ...base(), aud: undefined })),
       'WRONG_AUDIENCE',

@@ -129,3 +129,19 @@ describe('a token is refused', () => {
     });
   });
 });
+
+describe('an audience', () => {
+  it('given as a list holding only this resource verifies', async () => {
+    const { sign } = await import('./helpers.ts');
+    const now = Math.floor(Date.now() / 1000);
+    const token = await sign(
+      { alg: 'ES256', kid: 'es-key-1' },
+      { iss: as.issuer, aud: [JWT_RESOURCE], sub: 'alice', exp: now + 60 },
+      as.privateKeys.es256,
+    );
+    expect(await verifier().verify(token)).toMatchObject({
+      ok: true,
+      value: { consumer: 'alice' },
+    });
+  });
+});

@@ -43,6 +43,16 @@ export function scopesOf(claims: Record<string, unknown>): readonly string[] | u
   return [...seen];
 }
 
+/**
+ * Whether `aud` names this resource and nothing else: the resource itself, or a list holding only
+ * it. A token also meant for another resource could be replayed here by that resource, so it is
+ * refused even though it names this one.
+ */
+export function isAudience(aud: unknown, audience: string): boolean {
+  if (aud === audience) return true;
+  return Array.isArray(aud) && aud.length > 0 && aud.every((entry) => entry === audience);
+}
+
 /** The rules jose applies to a JWT, applied to an introspection answer (times in seconds). */
 export function judgeTimesAndParties(
   claims: Record<string, unknown>,
@@ -50,8 +60,7 @@ export function judgeTimesAndParties(
 ): TokenRefusalCode | undefined {
   const { exp, nbf, iss, aud } = claims;
   if (iss !== rules.issuer) return 'WRONG_ISSUER';
-  const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
-  if (!audiences.includes(rules.audience)) return 'WRONG_AUDIENCE';
+  if (!isAudience(aud, rules.audience)) return 'WRONG_AUDIENCE';
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return 'EXPIRED';
   if (exp <= rules.nowSeconds - rules.skewSeconds) return 'EXPIRED';
   if (nbf !== undefined) {
