@@ -6,6 +6,8 @@
 export const OAUTH_ERROR_CODES = Object.freeze({
   /** A verifier, metadata or challenge builder was given options of the wrong kind. */
   INVALID_OPTIONS: 'INVALID_OPTIONS',
+  /** The authorization server's metadata could not be had, or does not name the configured issuer. */
+  DISCOVERY_FAILED: 'DISCOVERY_FAILED',
 } as const);
 
 /** One of {@link OAUTH_ERROR_CODES}. */
@@ -15,6 +17,8 @@ export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR
 export interface OAuthErrorDetails {
   /** The option at fault (`issuer`, `jwksUri`, `tokens.2.consumer`, `scopes`). */
   readonly option?: string;
+  /** The HTTP status of a metadata answer that was not 200. */
+  readonly status?: number;
 }
 
 /**

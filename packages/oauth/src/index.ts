@@ -16,6 +16,12 @@ export {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from './challenge.ts';
 export {
+  type AuthorizationServerMetadata,
+  authorizationServerMetadataUrls,
+  type DiscoveryOptions,
+  discoverAuthorizationServer,
+} from './discovery.ts';
+export {
   OAUTH_ERROR_CODES,
   OAuthError,
   type OAuthErrorCode,

@@ -20,7 +20,10 @@ const CANARY = 'CANARY-secret-5d1e';
 
 describe('the vocabulary', () => {
   it('is pinned', () => {
-    expect(OAUTH_ERROR_CODES).toEqual({ INVALID_OPTIONS: 'INVALID_OPTIONS' });
+    expect(OAUTH_ERROR_CODES).toEqual({
+      INVALID_OPTIONS: 'INVALID_OPTIONS',
+      DISCOVERY_FAILED: 'DISCOVERY_FAILED',
+    });
     expect(Object.keys(TOKEN_REFUSAL_CODES)).toEqual([
       'MALFORMED',
       'TOO_LARGE',

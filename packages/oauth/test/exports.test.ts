@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import * as oauth from '../src/index.ts';
 
 const SURFACE = {
+  AuthorizationServerMetadata: 'interface',
+  DiscoveryOptions: 'interface',
+  authorizationServerMetadataUrls: 'function',
+  discoverAuthorizationServer: 'function',
   ASYMMETRIC_ALGORITHMS: 'const',
   AsymmetricAlgorithm: 'type',
   BearerRefusalCode: 'type',
