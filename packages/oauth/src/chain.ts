@@ -1,5 +1,5 @@
 import { invalidOption } from './errors.ts';
-import type { TokenVerification, TokenVerifier } from './verification.ts';
+import { refused, type TokenVerification, type TokenVerifier } from './verification.ts';
 
 /**
  * One verifier over several (static tokens, then JWTs, then introspection): the first that
@@ -25,7 +25,7 @@ export function createVerifierChain(verifiers: readonly TokenVerifier[]): TokenV
         try {
           result = await verifier.verify(token);
         } catch {
-          result = { ok: false, refusal: { code: 'UNAVAILABLE', status: 503 } };
+          result = refused('UNAVAILABLE');
         }
         if (result.ok) return result;
         if (result.refusal.code === 'UNAVAILABLE') unavailable ??= result;

@@ -161,6 +161,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     [customFetch]: boundedFetch,
   });
   const allowed = new Set<string>(algorithms);
+  const allowedList = [...allowed];
 
   return {
     async verify(token) {
@@ -181,7 +182,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
         ({ payload } = await jwtVerify(token, keys, {
           issuer,
           audience,
-          algorithms: [...allowed],
+          algorithms: allowedList,
           clockTolerance: skew,
           currentDate: new Date(now),
           requiredClaims: ['exp'],
