@@ -1,7 +1,7 @@
 /*
- * Guards the design's dependency direction: decoder, schema and dispatcher depend on no workspace
- * package; dialects, gate and catalog on schema alone; server composes the libraries; apps sit on
- * top; tooling is reached only as a development dependency. Every import a package's source makes
+ * Guards the design's dependency direction: decoder, schema, dispatcher, limits and oauth depend on
+ * no workspace package; dialects, gate and catalog on schema alone; server composes the libraries;
+ * apps sit on top; tooling is reached only as a development dependency. Every import a package's source makes
  * is declared in its manifest, no workspace edge forms a cycle, and only the server and the apps
  * import the MCP SDK.
  */
@@ -17,6 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@portcullis/decoder': [],
   '@portcullis/schema': [],
   '@portcullis/dispatcher': [],
+  '@portcullis/limits': [],
+  '@portcullis/oauth': [],
   '@portcullis/dialects': ['@portcullis/schema'],
   '@portcullis/gate': ['@portcullis/schema'],
   '@portcullis/catalog': ['@portcullis/schema'],
@@ -27,6 +29,8 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@portcullis/gate',
     '@portcullis/catalog',
     '@portcullis/dispatcher',
+    '@portcullis/limits',
+    '@portcullis/oauth',
   ],
 };
 
@@ -110,7 +114,13 @@ function packageOf(spec: string): string | undefined {
 
 describe('workspace dependency direction', () => {
   it('finds the libraries the design names', () => {
-    for (const name of ['@portcullis/decoder', '@portcullis/schema', '@portcullis/dispatcher']) {
+    for (const name of [
+      '@portcullis/decoder',
+      '@portcullis/schema',
+      '@portcullis/dispatcher',
+      '@portcullis/limits',
+      '@portcullis/oauth',
+    ]) {
       expect(BY_NAME.has(name), name).toBe(true);
     }
   });
