@@ -70,7 +70,8 @@ export function suitePackage(): { readonly entry: string; readonly id: string } 
   return { entry: join(dirname(manifest), 'dist', 'index.js'), id: `${name}@${version}` };
 }
 
-async function startFixture(): Promise<{
+/** Starts the built fixture on 127.0.0.1 with an ephemeral port; `stop` ends it (SIGTERM, then SIGKILL). */
+export async function startFixture(): Promise<{
   readonly url: string;
   readonly stop: () => Promise<void>;
 }> {
