@@ -47,6 +47,10 @@ for (let at = 0; at < args.length; at += 1) {
   else usage('Options: --requirements <set>, --echo, --record-pending.');
 }
 
+if (record && only !== '2026-07-28') {
+  usage('`--record-pending` takes `--requirements 2026-07-28`: 2025-11-25 is judged strictly.');
+}
+
 async function main(): Promise<number> {
   const suite = suitePackage().id;
   let failed = false;
