@@ -9,7 +9,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
-for (const group of ['packages', 'apps', 'tooling']) {
+for (const group of ['packages', 'apps', 'examples', 'tooling']) {
   const base = join(root, group);
   if (!existsSync(base)) continue;
   for (const entry of readdirSync(base)) {

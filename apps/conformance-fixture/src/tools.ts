@@ -1,15 +1,21 @@
 /**
- * The tools the official MCP conformance suite (`@modelcontextprotocol/conformance` 0.1.13) calls,
- * defined like any Portcullis tool, each doing exactly what its scenario describes. The suite's
- * expected texts are the scenario's own words.
+ * The tools the official MCP conformance suite (`@modelcontextprotocol/conformance`, the version
+ * pinned in the catalog) calls by name, defined like any Portcullis tool, each doing exactly what
+ * its scenario describes. The suite's expected texts are the scenario's own words. A tool that asks
+ * the client (`sample`, `elicit`) is written once for both eras: over 2025-11-25 the server sends
+ * the client a request; over 2026-07-28 it answers the call with an `input_required` result and
+ * resumes the tool when the client retries with its answers.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { type AnyToolDefinition, defineTool, type ToolContext } from '@portcullis/catalog';
 import { Recursive, SafeInteger } from '@portcullis/schema';
 import {
   audioContent,
+  CLIENT_REFUSAL_CODES,
+  type ClientRefusal,
   type ClientRequests,
   contentResult,
+  type ElicitationReply,
   embeddedResourceContent,
   imageContent,
   ToolError,
@@ -71,6 +77,22 @@ const Sep1330 = Type.Object({
     { minItems: 1, maxItems: 3 },
   ),
 });
+
+/** Refuses the call in the words the server composed for a client request that did not succeed. */
+function refused(refusal: ClientRefusal): never {
+  throw new ToolError(refusal.text, { correctable: false });
+}
+
+const Name = Type.Object({ name: Type.String({ description: 'Your name' }) });
+const Confirmation = Type.Object({ ok: Type.Boolean({ description: 'Confirm' }) });
+
+/** What a user's elicitation answer says, in the tool's words. */
+function answered<TContent>(
+  reply: ElicitationReply<TContent>,
+  accepted: (content: TContent) => string,
+): string {
+  return reply.action === 'accept' ? accepted(reply.content) : `The user chose to ${reply.action}.`;
+}
 
 /** Every tool of the fixture. */
 export const conformanceTools: AnyToolDefinition[] = [
@@ -232,5 +254,131 @@ export const conformanceTools: AnyToolDefinition[] = [
     input: Type.Object({ name: Type.Optional(Type.String()), address: Type.Optional(Address) }),
     weight: QUICK,
     run: (input) => said(`Received ${input.name === undefined ? 'no name' : 'a name'}.`),
+  }),
+  defineTool({
+    name: 'test_logging_tool',
+    description: 'Logs three messages at info level, then answers.',
+    input: NO_INPUT,
+    weight: QUICK,
+    run: (_input, context) => {
+      context.log('info', 'Logging tool started');
+      context.log('info', 'Logging tool working');
+      context.log('info', 'Logging tool finished');
+      return said('Logging tool executed successfully');
+    },
+  }),
+  defineTool({
+    name: 'test_missing_capability',
+    description: "Asks the client's model a question: needs the client's sampling capability.",
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).sample({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }],
+        maxTokens: 20,
+      });
+      if (!reply.ok) refused(reply.refusal);
+      return said('The client answered the sampling request.');
+    },
+  }),
+  defineTool({
+    name: 'test_streaming_elicitation',
+    description: 'Asks the user to confirm, while the call is in flight.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('Please confirm to continue.', Confirmation);
+      if (!reply.ok) refused(reply.refusal);
+      return said(answered(reply.value, ({ ok }) => `Confirmed: ${ok}.`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_elicitation',
+    description: 'Asks the user for a name and greets them.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('What is your name?', Name);
+      if (!reply.ok) refused(reply.refusal);
+      return said(answered(reply.value, ({ name }) => `Hello, ${name}!`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_sampling',
+    description: "Asks the client's model for the capital of France.",
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).sample({
+        messages: [
+          { role: 'user', content: { type: 'text', text: 'What is the capital of France?' } },
+        ],
+        maxTokens: 100,
+      });
+      if (!reply.ok) refused(reply.refusal);
+      const { content } = reply.value;
+      return said(`LLM response: ${content.type === 'text' ? content.text : `(${content.type})`}`);
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_request_state',
+    description:
+      'Asks the user to confirm; answers `state-ok` once resumed, which the server allows only on a request state it verified.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('Please confirm', Confirmation);
+      if (!reply.ok) refused(reply.refusal);
+      return said(answered(reply.value, ({ ok }) => `state-ok: confirmed ${ok}.`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_multi_round',
+    description: 'Asks the user two questions, one after the other.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const first = await asking(context).elicit('Step 1: What is your name?', Name);
+      if (!first.ok) refused(first.refusal);
+      if (first.value.action !== 'accept') return said(answered(first.value, () => ''));
+      const second = await asking(context).elicit(
+        'Step 2: What is your favorite color?',
+        Type.Object({ color: Type.String({ description: 'Your favorite color' }) }),
+      );
+      if (!second.ok) refused(second.refusal);
+      const { name } = first.value.content;
+      return said(answered(second.value, ({ color }) => `${name} likes ${color}.`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_tampered_state',
+    description:
+      'Asks the user to confirm; a retry whose request state was altered must be refused by the server.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).elicit('Please confirm', Confirmation);
+      if (!reply.ok) refused(reply.refusal);
+      return said(answered(reply.value, ({ ok }) => `Confirmed: ${ok}.`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_capabilities',
+    description:
+      "Asks the user for a name when the client can elicit, else asks the client's model: only what the client declared.",
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const elicited = await asking(context).elicit('What is your name?', Name);
+      if (elicited.ok) return said(answered(elicited.value, ({ name }) => `Hello, ${name}!`));
+      if (elicited.refusal.code !== CLIENT_REFUSAL_CODES.NOT_DECLARED) refused(elicited.refusal);
+      const sampled = await asking(context).sample({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Suggest a name.' } }],
+        maxTokens: 20,
+      });
+      if (!sampled.ok) refused(sampled.refusal);
+      const { content } = sampled.value;
+      return said(`LLM response: ${content.type === 'text' ? content.text : `(${content.type})`}`);
+    },
   }),
 ];

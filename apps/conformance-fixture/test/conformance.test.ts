@@ -1,68 +1,48 @@
 /*
- * Runs the official MCP conformance suite (@modelcontextprotocol/conformance 0.1.13, the active
- * suite) against the fixture served through Portcullis, with the baseline: the run passes only when
- * every scenario outside the baseline passes (tools, lifecycle, logging, ping, progress, sampling,
- * elicitation, SSE streams, DNS-rebinding protection) and every baseline entry, a capability
- * Portcullis deliberately does not offer, still fails.
+ * Runs the official MCP conformance suite (@modelcontextprotocol/conformance, pinned in the
+ * catalog) against the fixture served through Portcullis, once per requirement set, each at its
+ * own wire (2025-11-25: initialize first, sessions; 2026-07-28: stateless, per-request _meta), and
+ * judges every check against the set's baselines: a check fails the run unless a baseline lists it
+ * with a reason, and a listed check that passes or is no longer reported fails it too. 2025-11-25
+ * is judged strictly (no pending file may exist for it).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BASELINE, runSuite } from '../src/suite.ts';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { describeJudgement, judge } from '../src/judge.ts';
+import {
+  baselinePath,
+  loadBaselines,
+  REQUIREMENT_SETS,
+  runSuite,
+  suitePackage,
+} from '../src/suite.ts';
 
-const outputDir = mkdtempSync(join(tmpdir(), 'portcullis-conformance-'));
-afterAll(() => rmSync(outputDir, { recursive: true, force: true }));
+describe.each(REQUIREMENT_SETS)('the conformance suite, requirements %s', (requirements) => {
+  it('passes every check outside the baselines and fails every check in them', async () => {
+    const run = await runSuite({ requirements });
+    expect(run.announced, run.output).toBeGreaterThan(25);
+    expect(run.scenarios.length, run.output).toBe(run.announced);
+    const judgement = judge(run.results, {
+      requirements,
+      suite: suitePackage().id,
+      baselines: loadBaselines(requirements),
+    });
+    expect(judgement.ok, describeJudgement(judgement)).toBe(true);
+    expect(judgement.passed.length).toBeGreaterThan(10);
+  });
+});
 
-interface Check {
-  readonly id: string;
-  readonly status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
-  readonly errorMessage?: string;
-}
+describe('the baselines', () => {
+  it('hold no pending file for 2025-11-25: that era is judged strictly', () => {
+    expect(existsSync(baselinePath('2025-11-25', 'pending'))).toBe(false);
+  });
 
-function scenarioResults(): Map<string, Check[]> {
-  const results = new Map<string, Check[]>();
-  for (const entry of readdirSync(outputDir)) {
-    const scenario = /^server-(.+)-\d{4}-\d\d-\d\dT/.exec(entry)?.[1];
-    if (scenario === undefined) continue;
-    results.set(
-      scenario,
-      JSON.parse(readFileSync(join(outputDir, entry, 'checks.json'), 'utf8')) as Check[],
-    );
-  }
-  return results;
-}
-
-const baseline = readFileSync(BASELINE, 'utf8')
-  .split('\n')
-  .map((line) => /^\s+- (\S+)/.exec(line)?.[1])
-  .filter((name): name is string => name !== undefined);
-
-describe('the official MCP conformance suite against the fixture', () => {
-  it('passes every scenario outside the baseline, and fails every one in it', async () => {
-    const run = await runSuite({ suite: 'active', outputDir });
-    const results = scenarioResults();
-    const failing = [...results]
-      .filter(([, checks]) =>
-        checks.some((check) => check.status === 'FAILURE' || check.status === 'WARNING'),
-      )
-      .map(([scenario]) => scenario)
-      .sort();
-    expect(results.size).toBeGreaterThan(25);
-    expect(failing).toEqual([...baseline].sort());
-    expect(run.exitCode, run.output).toBe(0);
-    for (const scenario of [
-      'server-initialize',
-      'tools-call-sampling',
-      'elicitation-sep1034-defaults',
-      'dns-rebinding-protection',
-    ]) {
-      expect(
-        results
-          .get(scenario)
-          ?.every((check) => check.status === 'SUCCESS' || check.status === 'INFO'),
-        scenario,
-      ).toBe(true);
+  it('were judged against the suite that is installed', () => {
+    for (const requirements of REQUIREMENT_SETS) {
+      for (const { baseline } of loadBaselines(requirements)) {
+        expect(baseline.suite).toBe(suitePackage().id);
+        expect(baseline.requirements).toBe(requirements);
+      }
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Opens everything the server is built from, in order, each failure one clear sentence: the data
- * folder, the consumers file (written with fresh tokens on a first start without `--config`), the
- * documents root and its index (synced, then watched), and the catalog of document tools.
+ * folder, the documents root and its index, the catalog of document tools, the consumers file
+ * (written with fresh tokens on a first start without `--config`, granting what the catalog
+ * exposes), then the index's first sync and its watch.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { type AppConfig, defaultConfig, parseConfig } from './config.ts';
 import { CorpusIndex, IndexOpenError, type SyncReport } from './corpus/corpus-index.ts';
 import { type RootWatch, watchRoot } from './corpus/watch-root.ts';
 import { StartupError } from './startup-error.ts';
-import { documentTools, EXPOSED_TOOLS, READ_ONLY_TOOLS } from './tools/index.ts';
+import { type DocumentTools, documentTools } from './tools/index.ts';
 import type { DocumentServices } from './tools/services.ts';
 import { SurveyMonitor } from './tools/survey-monitor.ts';
 
@@ -48,7 +49,7 @@ export interface ReferenceApp {
   close(): Promise<void>;
 }
 
-function readConfig(file: string): AppConfig {
+function readConfig(file: string, exposed: readonly string[]): AppConfig {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
@@ -57,20 +58,24 @@ function readConfig(file: string): AppConfig {
       `The config file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
     );
   }
-  const parsed = parseConfig(bytes, EXPOSED_TOOLS);
+  const parsed = parseConfig(bytes, exposed);
   if (!parsed.ok)
     throw new StartupError(`The config file ${file} is invalid: ${parsed.refusal.text}`);
   return parsed.value;
 }
 
 /** Reads the default config, or writes a fresh one (exclusively, so two first starts cannot both win). */
-function defaultConfigIn(data: string): {
+function defaultConfigIn(
+  data: string,
+  exposed: readonly string[],
+  readOnly: readonly string[],
+): {
   config: AppConfig;
   file: string;
   minted?: { admin: string; reader: string };
 } {
   const file = join(data, 'config.json');
-  const fresh = defaultConfig(READ_ONLY_TOOLS);
+  const fresh = defaultConfig(readOnly);
   try {
     writeFileSync(file, fresh.text, { flag: 'wx', mode: 0o600 });
   } catch (error) {
@@ -79,9 +84,9 @@ function defaultConfigIn(data: string): {
         `The config file ${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
       );
     }
-    return { config: readConfig(file), file };
+    return { config: readConfig(file, exposed), file };
   }
-  return { config: readConfig(file), file, minted: fresh.tokens };
+  return { config: readConfig(file, exposed), file, minted: fresh.tokens };
 }
 
 /** The database file of a root: one per root, so switching `--root` keeps each root's tags. */
@@ -101,14 +106,6 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
       `The data folder ${data} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
     );
   }
-  const { config, file, minted } =
-    options.config === undefined
-      ? defaultConfigIn(data)
-      : {
-          config: readConfig(resolve(options.config)),
-          file: resolve(options.config),
-          minted: undefined,
-        };
   let root: string;
   try {
     root = realpathSync(resolve(options.root));
@@ -124,6 +121,30 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
     if (error instanceof IndexOpenError) throw new StartupError(error.message);
     throw error;
   }
+  const services: DocumentServices = {
+    index,
+    now: options.now ?? Date.now,
+    surveys: new SurveyMonitor(),
+    surveyPaceMs: options.surveyPaceMs ?? DEFAULT_SURVEY_PACE_MS,
+  };
+  let tools: DocumentTools;
+  let catalog: Catalog;
+  let opened: ReturnType<typeof defaultConfigIn>;
+  try {
+    tools = documentTools(services);
+    catalog = createCatalog({ tools: tools.all });
+    opened =
+      options.config === undefined
+        ? defaultConfigIn(data, tools.exposed, tools.readOnly)
+        : {
+            config: readConfig(resolve(options.config), tools.exposed),
+            file: resolve(options.config),
+          };
+  } catch (error) {
+    index.close();
+    throw error;
+  }
+  const { config, file, minted } = opened;
   let firstSync: SyncReport;
   try {
     firstSync = await index.sync();
@@ -133,13 +154,6 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
       `The documents under ${root} cannot be indexed (${(error as Error).message}).`,
     );
   }
-  const services: DocumentServices = {
-    index,
-    now: options.now ?? Date.now,
-    surveys: new SurveyMonitor(),
-    surveyPaceMs: options.surveyPaceMs ?? DEFAULT_SURVEY_PACE_MS,
-  };
-  const catalog = createCatalog({ tools: documentTools(services) });
   const watch: RootWatch = watchRoot(index, {
     ...options.watch,
     onError: (error) =>
@@ -154,7 +168,7 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
     firstSync,
     services,
     catalog,
-    exposure: exposure(catalog, EXPOSED_TOOLS),
+    exposure: exposure(catalog, tools.exposed),
     close() {
       closing ??= watch.stop().then(() => index.close());
       return closing;

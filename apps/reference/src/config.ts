@@ -5,8 +5,12 @@
  * ```json
  * { "consumers": [ { "name": "admin", "tokenSha256": "<64 hex>", "tools": "*" },
  *                  { "name": "reader", "tokenSha256": "<64 hex>", "tools": ["search_documents"] } ],
- *   "stdio": "admin" }
+ *   "stdio": "admin",
+ *   "callTimeoutMs": 600000 }
  * ```
+ *
+ * `callTimeoutMs` is the deadline of every call (default {@link DEFAULT_CALL_TIMEOUT_MS}): when it
+ * passes, the call's whole workflow is cancelled, the sub-agents of `survey_corpus` included.
  *
  * The file is read with the strict decoder (a duplicate key is an error, not a silent override) and
  * every rule is checked before the server starts; a fault is one line naming the field. The HTTP
@@ -15,6 +19,12 @@
 import { randomBytes } from 'node:crypto';
 import { decode } from '@portcullis/decoder';
 import { hashToken } from '@portcullis/server/http';
+
+/** The deadline of every call when the config names none: a survey of a large corpus takes minutes. */
+export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60_000;
+
+/** The longest deadline a config may set: what a Node timer can wait (about 24.8 days). */
+export const MAX_CALL_TIMEOUT_MS = 2_147_483_647;
 
 /** One consumer of the configuration. */
 export interface ConsumerConfig {
@@ -29,13 +39,15 @@ export interface AppConfig {
   readonly consumers: readonly ConsumerConfig[];
   /** The consumer a `--stdio` session acts as (stdio carries no token); `--stdio` needs one. */
   readonly stdio?: string;
+  /** The deadline of every call, in milliseconds. */
+  readonly callTimeoutMs: number;
 }
 
 /** A consumer name: 1 to 64 letters, digits, `_`, `.` or `-`. */
 export const CONSUMER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 const HEX_64 = /^[0-9a-f]{64}$/;
-const CONFIG_KEYS = new Set(['consumers', 'stdio']);
+const CONFIG_KEYS = new Set(['consumers', 'stdio', 'callTimeoutMs']);
 const CONSUMER_KEYS = new Set(['name', 'tokenSha256', 'tools']);
 
 type Parsed =
@@ -61,7 +73,9 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
   const root: unknown = decoded.value;
   if (!isObject(root)) return refuse('It must be a JSON object with `consumers`.');
   const extra = Object.keys(root).filter((key) => !CONFIG_KEYS.has(key));
-  if (extra.length > 0) return refuse('Only `consumers` and `stdio` may appear at its top level.');
+  if (extra.length > 0) {
+    return refuse('Only `consumers`, `stdio` and `callTimeoutMs` may appear at its top level.');
+  }
   const consumers = root.consumers;
   if (!Array.isArray(consumers) || consumers.length === 0) {
     return refuse('`consumers` must be a non-empty list.');
@@ -111,9 +125,23 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
   if (stdio !== undefined && (typeof stdio !== 'string' || !names.has(stdio))) {
     return refuse('`stdio` must name one of the consumers.');
   }
+  const timeout = root.callTimeoutMs === undefined ? DEFAULT_CALL_TIMEOUT_MS : root.callTimeoutMs;
+  if (
+    typeof timeout !== 'number' ||
+    !Number.isInteger(timeout) ||
+    timeout < 1 ||
+    timeout > MAX_CALL_TIMEOUT_MS
+  ) {
+    return refuse(
+      `\`callTimeoutMs\` must be a whole number of milliseconds from 1 to ${MAX_CALL_TIMEOUT_MS}.`,
+    );
+  }
   return {
     ok: true,
-    value: stdio === undefined ? { consumers: parsed } : { consumers: parsed, stdio },
+    value:
+      stdio === undefined
+        ? { consumers: parsed, callTimeoutMs: timeout }
+        : { consumers: parsed, stdio, callTimeoutMs: timeout },
   };
 }
 
@@ -133,7 +161,7 @@ export function mintToken(): string {
 
 /**
  * The configuration a first start writes: `admin` with every tool and `reader` with `readOnly`,
- * `stdio` acting as `admin`. Returns the file's JSON text and the tokens, which are shown once and
+ * `stdio` acting as `admin`, the default call deadline written out so it can be changed. Returns the file's JSON text and the tokens, which are shown once and
  * stored nowhere.
  */
 export function defaultConfig(readOnly: readonly string[]): {
@@ -147,6 +175,7 @@ export function defaultConfig(readOnly: readonly string[]): {
       { name: 'reader', tokenSha256: hashToken(tokens.reader), tools: [...readOnly] },
     ],
     stdio: 'admin',
+    callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS,
   };
   return { text: `${JSON.stringify(config, null, 2)}\n`, tokens };
 }

@@ -12,10 +12,6 @@ import type { AppArguments } from './arguments.ts';
 import { grantsOf } from './config.ts';
 import { StartupError } from './startup-error.ts';
 import { DOCUMENT_ARTIFACT } from './tools/document-artifact.ts';
-import { EXPOSED_TOOLS } from './tools/index.ts';
-
-/** The deadline of every call: a survey of a large corpus takes minutes. */
-export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60_000;
 
 /** A running host. */
 export interface Served {
@@ -27,20 +23,15 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** What a test (or an embedding) may change besides the command line. */
-export interface ServeOptions {
-  readonly callTimeoutMs?: number;
-}
-
 const INSTRUCTIONS =
   'Document search over a folder of text and Markdown files. Find documents with `search_documents`, read one with `read_document` (its ref names that reading), tag them with `tag_documents`, count them with `corpus_stats`; `survey_corpus` runs sub-agents over every folder and takes minutes; `explain_query` explains how a query is read.';
 
 /** Builds the tool server of the app (every check of the contract happens here, at start). */
-export function toolServerOf(app: ReferenceApp, options: ServeOptions = {}): ToolServer {
+export function toolServerOf(app: ReferenceApp): ToolServer {
   return createToolServer({
     exposure: app.exposure,
-    grants: grantsOf(app.config, EXPOSED_TOOLS),
-    callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    grants: grantsOf(app.config, [...app.exposure.names]),
+    callTimeoutMs: app.config.callTimeoutMs,
     dispatcher: { maxRunning: 16, maxQueued: 64 },
     artifactTypes: [DOCUMENT_ARTIFACT],
     serverInfo: { name: 'portcullis-reference', version: '0.0.0' },
@@ -49,14 +40,10 @@ export function toolServerOf(app: ReferenceApp, options: ServeOptions = {}): Too
 }
 
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
-export async function serve(
-  app: ReferenceApp,
-  args: AppArguments,
-  options: ServeOptions = {},
-): Promise<Served> {
+export async function serve(app: ReferenceApp, args: AppArguments): Promise<Served> {
   let server: ToolServer;
   try {
-    server = toolServerOf(app, options);
+    server = toolServerOf(app);
   } catch (error) {
     // A contract the server refuses (a dialect cannot render a tool, a budget is passed) stops the start.
     if (!(error instanceof ServerError)) throw error;

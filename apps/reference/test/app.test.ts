@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openReferenceApp, type ReferenceApp } from '../src/app.ts';
 import { settleBundledCorpus } from '../src/bundled-corpus.ts';
 import type { SyncReport } from '../src/corpus/corpus-index.ts';
+import { isNativeModuleFailure, nativeModuleText } from '../src/corpus/sqlite-driver.ts';
 import { serve } from '../src/serve.ts';
 import { StartupError } from '../src/startup-error.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
@@ -146,5 +147,31 @@ describe('openReferenceApp', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a SQLite driver that cannot load', () => {
+  it('is told apart from any other fault of opening a database', () => {
+    const abi = Object.assign(new Error('The module was compiled against another version.'), {
+      code: 'ERR_DLOPEN_FAILED',
+    });
+    expect(isNativeModuleFailure(abi)).toBe(true);
+    expect(
+      isNativeModuleFailure(new Error('Could not locate the bindings file. Tried:\n → /x.node')),
+    ).toBe(true);
+    const cantOpen = Object.assign(new Error('unable to open database file'), {
+      code: 'SQLITE_CANTOPEN',
+    });
+    expect(isNativeModuleFailure(cantOpen)).toBe(false);
+    expect(isNativeModuleFailure('ERR_DLOPEN_FAILED')).toBe(false);
+    expect(isNativeModuleFailure(undefined)).toBe(false);
+  });
+
+  it('is told in one line naming the Node.js version and both rebuild commands', () => {
+    const text = nativeModuleText('24.1.0');
+    expect(text).not.toContain('\n');
+    expect(text).toContain('under Node.js 24.1.0');
+    expect(text).toContain('`npm rebuild better-sqlite3`');
+    expect(text).toContain('`npx -y pnpm@12.4.2 rebuild better-sqlite3`');
   });
 });

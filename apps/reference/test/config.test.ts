@@ -5,8 +5,24 @@
  */
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { describe, expect, it } from 'vitest';
-import { type AppConfig, defaultConfig, grantsOf, parseConfig } from '../src/config.ts';
-import { EXPOSED_TOOLS, READ_ONLY_TOOLS } from '../src/tools/index.ts';
+import {
+  type AppConfig,
+  DEFAULT_CALL_TIMEOUT_MS,
+  defaultConfig,
+  grantsOf,
+  parseConfig,
+} from '../src/config.ts';
+
+/** What the app exposes and grants its `reader` (derived from the definitions; pinned in vocabulary-coverage). */
+const EXPOSED_TOOLS = [
+  'search_documents',
+  'read_document',
+  'tag_documents',
+  'corpus_stats',
+  'survey_corpus',
+  'explain_query',
+];
+const READ_ONLY_TOOLS = ['search_documents', 'read_document', 'corpus_stats', 'explain_query'];
 
 const HASH_A = hashToken('token-a');
 const HASH_B = hashToken('token-b');
@@ -25,6 +41,15 @@ const parse = (value: unknown) =>
   parseConfig(typeof value === 'string' ? value : JSON.stringify(value), EXPOSED_TOOLS);
 
 describe('parseConfig', () => {
+  it('reads the call timeout, ten minutes when the file names none', () => {
+    const given = parse({ ...good, callTimeoutMs: 4000 });
+    expect(given.ok && given.value.callTimeoutMs).toBe(4000);
+    expect(parse({ ...good, callTimeoutMs: 2_147_483_647 }).ok).toBe(true);
+    const absent = parse(good);
+    expect(absent.ok && absent.value.callTimeoutMs).toBe(DEFAULT_CALL_TIMEOUT_MS);
+    expect(DEFAULT_CALL_TIMEOUT_MS).toBe(600_000);
+  });
+
   it('reads the documented shape and expands "*" in the grants', () => {
     const parsed = parse(good);
     expect(parsed.ok).toBe(true);
@@ -49,7 +74,7 @@ describe('parseConfig', () => {
     [
       'an unknown top-level key',
       { ...good, [canary]: 1 },
-      'Only `consumers` and `stdio` may appear at its top level.',
+      'Only `consumers`, `stdio` and `callTimeoutMs` may appear at its top level.',
     ],
     ['no consumers', { consumers: [] }, '`consumers` must be a non-empty list.'],
     [
@@ -112,6 +137,33 @@ describe('parseConfig', () => {
   });
 });
 
+describe('the call timeout of the consumers file', () => {
+  const refusal = '`callTimeoutMs` must be a whole number of milliseconds from 1 to 2147483647.';
+  const withTimeout = (text: string) =>
+    `${JSON.stringify(good).slice(0, -1)},"callTimeoutMs":${text}}`;
+  it.each([
+    '"canary-7f3a"',
+    '0',
+    '-1',
+    '1.5',
+    '2147483648',
+    '1e400',
+    '12345678901234567890',
+    'null',
+    'true',
+    '[1000]',
+    '{"ms":1000}',
+  ])('refuses %s in one sentence that does not repeat it', (text) => {
+    const parsed = parse(withTimeout(text));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.refusal.text).toEqual(
+      text === '1e400' ? expect.stringContaining('It is not strict JSON') : refusal,
+    );
+    expect(parsed.refusal.text).not.toContain('canary');
+  });
+});
+
 /** The resolver the HTTP host is given for `config` (as `src/serve.ts` builds it). */
 function resolverOf(config: AppConfig) {
   const resolver = createTokenResolver(
@@ -151,5 +203,7 @@ describe('defaultConfig', () => {
     expect(resolve(first.tokens.reader)).toBe('reader');
     expect(grantsOf(parsed.value, EXPOSED_TOOLS).reader).toEqual([...READ_ONLY_TOOLS]);
     expect(parsed.value.stdio).toBe('admin');
+    expect(parsed.value.callTimeoutMs).toBe(DEFAULT_CALL_TIMEOUT_MS);
+    expect(JSON.parse(first.text).callTimeoutMs).toBe(DEFAULT_CALL_TIMEOUT_MS);
   });
 });

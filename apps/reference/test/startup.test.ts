@@ -1,7 +1,7 @@
 /*
  * Guards the built app's start as a user meets it: `--help` and usage faults, and every startup
- * fault (bad config, unreadable root, unwritable data folder, port in use) as one line on stderr,
- * nothing on stdout, and a non-zero exit.
+ * fault (bad config, unreadable root, unwritable data folder, a SQLite driver built for another
+ * Node.js, port in use) as one line on stderr, nothing on stdout, and a non-zero exit.
  */
 
 import { writeFileSync } from 'node:fs';
@@ -72,6 +72,30 @@ describe('the built app at start', () => {
     expect(badData).toMatchObject({ code: 1, stdout: [] });
     expect(badData.stderr).toEqual([
       `The data folder ${join(file, 'data')} cannot be created (ENOTDIR).`,
+    ]);
+  });
+
+  it('says in one line how to rebuild the SQLite driver when its native module does not load', async () => {
+    // Every native module fails to load as one compiled for another Node.js does: Node's own
+    // error, code and several lines of text, thrown where `require` opens the file.
+    const hook = join(tempDir(), 'foreign-abi.cjs');
+    writeFileSync(
+      hook,
+      [
+        'process.dlopen = (module, filename) => {',
+        "  const error = new Error('The module \\'' + filename + '\\'\\nwas compiled against a different Node.js version using\\nNODE_MODULE_VERSION 1. This version of Node.js requires\\nNODE_MODULE_VERSION ' + process.versions.modules + '. Please try re-compiling or re-installing\\nthe module (for instance, using `npm rebuild` or `npm install`).');",
+        "  error.code = 'ERR_DLOPEN_FAILED';",
+        '  throw error;',
+        '};',
+      ].join('\n'),
+    );
+    const app = startApp(['--port', '0', '--root', tempDir(), '--data', tempDir()], {
+      nodeArgs: ['--require', hook],
+    });
+    expect(await app.exited).toBe(1);
+    expect(app.stdout).toEqual([]);
+    expect(app.stderr).toEqual([
+      `The SQLite driver better-sqlite3 cannot load its native module under Node.js ${process.versions.node}: it was built for another Node.js version, or not built. Rebuild it with the Node.js that runs the app: \`npm rebuild better-sqlite3\`, or \`npx -y pnpm@12.4.2 rebuild better-sqlite3\` in this repository.`,
     ]);
   });
 

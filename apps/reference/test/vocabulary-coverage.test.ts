@@ -10,7 +10,6 @@ import { INT64_MAX, INT64_MIN, INTEGER_WIDTHS } from '@portcullis/schema';
 import { discriminatorOf } from '@portcullis/schema/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_PATTERN } from '../src/corpus/document-text.ts';
-import { EXPOSED_TOOLS } from '../src/tools/index.ts';
 import { generatedCorpus, removeTempDirs } from './support/temp.ts';
 import { type Harness, openHarness } from './support/tool-harness.ts';
 
@@ -91,8 +90,17 @@ describe('the document tools together', () => {
     harness.catalog.entries.flatMap((entry) => [entry.canonicalInput, entry.canonicalOutput ?? {}]);
 
   it('expose six tools and keep the survey sub-agent in the catalog only', () => {
+    const exposed = [
+      'search_documents',
+      'read_document',
+      'tag_documents',
+      'corpus_stats',
+      'survey_corpus',
+      'explain_query',
+    ];
+    expect(harness.tools.exposed).toEqual(exposed);
     expect(harness.catalog.entries.map((entry) => entry.name)).toEqual([
-      ...EXPOSED_TOOLS,
+      ...exposed,
       'survey_folder',
     ]);
     expect(new Set(harness.catalog.entries.map((entry) => entry.kind))).toEqual(
@@ -164,8 +172,24 @@ describe('the document tools together', () => {
       ).toBe(true);
   });
 
+  it('grant the default reader exactly the exposed tools that declare readOnlyHint', () => {
+    expect(harness.tools.readOnly).toEqual([
+      'search_documents',
+      'read_document',
+      'corpus_stats',
+      'explain_query',
+    ]);
+    const declared = harness.tools.exposed.filter(
+      (name) => harness.catalog.get(name)?.definition.annotations?.readOnlyHint === true,
+    );
+    expect(harness.tools.readOnly).toEqual(declared);
+    // The sub-agent reads only, but is not exposed, so no consumer is granted it.
+    expect(harness.catalog.get('survey_folder')?.definition.annotations?.readOnlyHint).toBe(true);
+    expect(harness.tools.readOnly).not.toContain('survey_folder');
+  });
+
   it('publish an output schema for every exposed tool and an artifact-carrying reader', () => {
-    for (const name of EXPOSED_TOOLS)
+    for (const name of harness.tools.exposed)
       expect(harness.catalog.get(name)?.canonicalOutput, name).toBeDefined();
     expect(harness.catalog.get('read_document')?.definition.registryAware).toBe(true);
   });

@@ -4,7 +4,7 @@
  * bare `{"type": "null"}` is an object shape selected by one literal, and a refusal tells the
  * accepted literals (once, then by reference), the alternatives' types when they declare any, and
  * nothing more. Each case here is one a wrong change to `keywords/any-of.ts` would otherwise pass
- * unnoticed (found by mutation testing, see the README's "Mutation testing").
+ * unnoticed (found by mutation testing, see docs/mutation/gate.md).
  */
 import { SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';

@@ -2,7 +2,7 @@
  * Invariant: each format the gate asserts is judged by its own rule on both paths (the compiled
  * checker and the interpreter), and a refusal tells that format's own words: what the value must
  * be, with its RFC and an example. Each case here is one a wrong change to `keywords/format.ts`
- * would otherwise pass unnoticed (found by mutation testing, see the README's "Mutation testing").
+ * would otherwise pass unnoticed (found by mutation testing, see docs/mutation/gate.md).
  */
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';

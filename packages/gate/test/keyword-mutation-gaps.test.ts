@@ -2,7 +2,7 @@
  * Invariant: what each keyword module decides is what a caller sees, on both paths: the compiled
  * checker's verdict (`admits`), the interpreter's verdict, and the refusal's issues and words. Each
  * case here is one a wrong change to a keyword module would otherwise pass unnoticed (found by
- * mutation testing, see the README's "Mutation testing").
+ * mutation testing, see docs/mutation/gate.md).
  */
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '@portcullis/schema';
 import type { SchemaNode } from '@portcullis/schema/document';

@@ -6,7 +6,7 @@
  * is told at its own path, however deep; a declared name on `Object.prototype` left `undefined` is
  * told as not JSON; and a malformed `required` or `additionalProperties` is a defect at its pointer.
  * Each case here is one a wrong change to `keywords/properties.ts` would otherwise pass unnoticed
- * (found by mutation testing, see the README's "Mutation testing").
+ * (found by mutation testing, see docs/mutation/gate.md).
  */
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';

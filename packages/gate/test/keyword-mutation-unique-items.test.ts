@@ -6,8 +6,8 @@
  * the object of its indexes, and a container's identity never mistaken for another's however many
  * values came before. The identities of one judgement are dropped when it ends: a value changed
  * between two calls is judged as it is now. Each case here is one a wrong change to
- * `keywords/unique-items.ts` would otherwise pass unnoticed (found by mutation testing, see the
- * README's "Mutation testing").
+ * `keywords/unique-items.ts` would otherwise pass unnoticed (found by mutation testing, see
+ * docs/mutation/gate.md).
  */
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * array of exactly a bound's count is admitted, one item past it refused, and a refusal tells the
  * count in words a caller reads (singular for one item). Each case here is one a wrong change to
  * `keywords/const.ts`, `keywords/enum.ts` or `keywords/item-count.ts` would otherwise pass
- * unnoticed (found by mutation testing, see the README's "Mutation testing").
+ * unnoticed (found by mutation testing, see docs/mutation/gate.md).
  */
 import type { SchemaNode } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';

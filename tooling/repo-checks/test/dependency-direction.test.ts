@@ -1,7 +1,7 @@
 /*
  * Guards the design's dependency direction: decoder, schema, dispatcher, limits and oauth depend on
  * no workspace package; dialects, gate and catalog on schema alone; server composes the libraries;
- * apps sit on top; tooling is reached only as a development dependency. Every import a package's source makes
+ * apps sit on top, and the examples beside them; tooling is reached only as a development dependency. Every import a package's source makes
  * is declared in its manifest, no workspace edge forms a cycle, and only the server and the apps
  * import the MCP SDK.
  */
@@ -47,13 +47,13 @@ interface Manifest {
 
 interface WorkspacePackage {
   readonly dir: string;
-  readonly group: 'packages' | 'apps' | 'tooling';
+  readonly group: 'packages' | 'apps' | 'examples' | 'tooling';
   readonly manifest: Manifest;
 }
 
 function workspacePackages(): WorkspacePackage[] {
   const found: WorkspacePackage[] = [];
-  for (const group of ['packages', 'apps', 'tooling'] as const) {
+  for (const group of ['packages', 'apps', 'examples', 'tooling'] as const) {
     const base = join(ROOT, group);
     if (!existsSync(base)) continue;
     for (const entry of readdirSync(base)) {
@@ -89,6 +89,13 @@ function sourceFiles(dir: string): string[] {
     else if (/\.(ts|mts|js|mjs)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(path);
   }
   return out;
+}
+
+/** The source files directly in `dir` (not its folders), less its configuration files. */
+function topLevelSources(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((entry) => /\.(ts|mts|js|mjs)$/.test(entry) && !/\.config\.|\.d\.ts$/.test(entry))
+    .map((entry) => join(dir, entry));
 }
 
 const IMPORT =
@@ -147,6 +154,7 @@ describe('workspace dependency direction', () => {
       }
       for (const dep of Object.keys(pkg.manifest.devDependencies ?? {})) {
         expect(BY_NAME.get(dep)?.group, `${pkg.manifest.name} -> ${dep}`).not.toBe('apps');
+        expect(BY_NAME.get(dep)?.group, `${pkg.manifest.name} -> ${dep}`).not.toBe('examples');
       }
     }
   });
@@ -173,8 +181,12 @@ describe('workspace dependency direction', () => {
     for (const pkg of PACKAGES) {
       const runtime = new Set([pkg.manifest.name, ...runtimeDeps(pkg.manifest)]);
       const any = new Set([pkg.manifest.name, ...allDeps(pkg.manifest)]);
-      for (const folder of ['src', 'test', 'bench']) {
-        for (const file of sourceFiles(join(pkg.dir, folder))) {
+      // An example is its top-level files (what a user copies), each a runtime source.
+      const folders = pkg.group === 'examples' ? ['.', 'test'] : ['src', 'test', 'bench'];
+      for (const folder of folders) {
+        const files =
+          folder === '.' ? topLevelSources(pkg.dir) : sourceFiles(join(pkg.dir, folder));
+        for (const file of files) {
           for (const spec of importsOf(file)) {
             const where = relative(ROOT, file);
             if (spec.startsWith('.')) {
@@ -185,14 +197,17 @@ describe('workspace dependency direction', () => {
             }
             const name = packageOf(spec);
             if (name === undefined) continue;
-            const declared = folder === 'src' ? runtime : any;
+            const declared = folder === 'src' || folder === '.' ? runtime : any;
             if (!declared.has(name)) problems.push(`${where}: imports undeclared ${name}`);
             if (
               name.startsWith('@modelcontextprotocol/') &&
               !SDK_IMPORTERS.has(pkg.manifest.name) &&
-              pkg.group !== 'apps'
+              pkg.group !== 'apps' &&
+              !(pkg.group === 'examples' && folder === 'test')
             ) {
-              problems.push(`${where}: only the server and the apps import the MCP SDK`);
+              problems.push(
+                `${where}: only the server and the apps import the MCP SDK (an example's tests may)`,
+              );
             }
           }
         }

@@ -1,7 +1,7 @@
 /*
  * Guards how the libraries are released: every package under packages/ is published (not private,
  * ESM, types first in its exports, only dist shipped, Node >= 20.19) and belongs to the one `fixed`
- * changesets group, so the libraries version together; the reference app is private and ignored.
+ * changesets group, so the libraries version together; the apps and examples are private and ignored.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,8 +52,8 @@ describe('release configuration', () => {
     }
   });
 
-  it('keeps the apps private and out of versioning', () => {
-    for (const m of manifests('apps')) {
+  it('keeps the apps and the examples private and out of versioning', () => {
+    for (const m of [...manifests('apps'), ...manifests('examples')]) {
       expect(m.private, m.name).toBe(true);
       expect(config.ignore).toContain(m.name);
     }

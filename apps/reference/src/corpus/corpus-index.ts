@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { PRAGMAS, type Priority, SCHEMA, SCHEMA_VERSION } from './database-schema.ts';
 import { readDocumentText } from './document-text.ts';
 import { type ScannedFile, scanRoot } from './scan-root.ts';
+import { isNativeModuleFailure, nativeModuleText } from './sqlite-driver.ts';
 
 /** What one sync changed. */
 export interface SyncReport {
@@ -87,6 +88,7 @@ export class CorpusIndex {
       for (const pragma of PRAGMAS) database.pragma(pragma);
       database.exec(SCHEMA);
     } catch (cause) {
+      if (isNativeModuleFailure(cause)) throw new IndexOpenError(nativeModuleText());
       throw new IndexOpenError(
         `The database ${file} cannot be opened (${(cause as Error).message}).`,
       );

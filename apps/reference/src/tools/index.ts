@@ -1,7 +1,9 @@
 /**
- * The document tools, built over one set of services, and the names each consumer role is
- * granted by default. To add a tool: write it with `defineTool` in a file of its own, list it in
- * `documentTools`, and name it in a grant (`config.json`) or in `READ_ONLY_TOOLS`.
+ * The document tools, each listed once, built over one set of services. To add a tool: write it
+ * with `defineTool` in a file of its own and list it in `exposed` below (or in `subAgents`, when
+ * only an orchestrator dispatches it). The names consumers may be granted, and the read-only ones
+ * the default `reader` consumer gets (the exposed tools declaring `readOnlyHint`), are read from
+ * the definitions.
  */
 import type { AnyToolDefinition } from '@portcullis/catalog';
 import { corpusStatsTool } from './corpus-stats.ts';
@@ -13,33 +15,32 @@ import { surveyCorpusTool } from './survey-corpus.ts';
 import { surveyFolderTool } from './survey-folder.ts';
 import { tagDocumentsTool } from './tag-documents.ts';
 
-/** The tools consumers may be granted, in listing order. */
-export const EXPOSED_TOOLS = Object.freeze([
-  'search_documents',
-  'read_document',
-  'tag_documents',
-  'corpus_stats',
-  'survey_corpus',
-  'explain_query',
-] as const);
+/** The tools of the catalog, and the names read from their definitions. */
+export interface DocumentTools {
+  /** Every tool of the catalog: the exposed ones, in listing order, then the sub-agents. */
+  readonly all: readonly AnyToolDefinition[];
+  /** The tools consumers may be granted, in listing order. */
+  readonly exposed: readonly string[];
+  /** The exposed tools that declare `readOnlyHint`, granted to the default `reader` consumer. */
+  readonly readOnly: readonly string[];
+}
 
-/** The tools that only read, granted to the default `reader` consumer. */
-export const READ_ONLY_TOOLS = Object.freeze([
-  'search_documents',
-  'read_document',
-  'corpus_stats',
-  'explain_query',
-] as const);
-
-/** Every tool of the catalog: the exposed ones and the survey's sub-agent. */
-export function documentTools(services: DocumentServices): AnyToolDefinition[] {
-  return [
+/** Builds every document tool over `services`. */
+export function documentTools(services: DocumentServices): DocumentTools {
+  const exposed: AnyToolDefinition[] = [
     searchDocumentsTool(services),
     readDocumentTool(services),
     tagDocumentsTool(services),
     corpusStatsTool(services),
     surveyCorpusTool(services),
     explainQueryTool(services),
-    surveyFolderTool(services),
-  ] as unknown as AnyToolDefinition[];
+  ];
+  const subAgents: AnyToolDefinition[] = [surveyFolderTool(services)];
+  return {
+    all: Object.freeze([...exposed, ...subAgents]),
+    exposed: Object.freeze(exposed.map((tool) => tool.name)),
+    readOnly: Object.freeze(
+      exposed.filter((tool) => tool.annotations?.readOnlyHint === true).map((tool) => tool.name),
+    ),
+  };
 }

@@ -42,12 +42,12 @@ function lines(
   });
 }
 
-/** Starts `node dist/main.js ...args`. */
+/** Starts `node ...nodeArgs dist/main.js ...args`. */
 export function startApp(
   args: readonly string[],
-  options: { readonly stdin?: 'pipe' | 'ignore' } = {},
+  options: { readonly stdin?: 'pipe' | 'ignore'; readonly nodeArgs?: readonly string[] } = {},
 ): ChildApp {
-  const child = spawn(process.execPath, [MAIN, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN, ...args], {
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });

@@ -8,7 +8,7 @@ import { type Catalog, createCatalog } from '@portcullis/catalog';
 import { createArtifactRegistry } from '@portcullis/dispatcher';
 import { CorpusIndex } from '../../src/corpus/corpus-index.ts';
 import { DOCUMENT_ARTIFACT } from '../../src/tools/document-artifact.ts';
-import { documentTools } from '../../src/tools/index.ts';
+import { type DocumentTools, documentTools } from '../../src/tools/index.ts';
 import type { DocumentServices } from '../../src/tools/services.ts';
 import { SurveyMonitor } from '../../src/tools/survey-monitor.ts';
 import { tempDir } from './temp.ts';
@@ -18,6 +18,8 @@ export const NOW = Date.UTC(2025, 0, 1);
 
 export interface Harness {
   readonly catalog: Catalog;
+  /** The names read from the definitions: the exposed tools and the read-only ones among them. */
+  readonly tools: Pick<DocumentTools, 'exposed' | 'readOnly'>;
   readonly services: DocumentServices;
   readonly progress: { progress: number; total?: number; message?: string }[];
   call(
@@ -41,7 +43,8 @@ export async function openHarness(
     surveys: new SurveyMonitor(),
     surveyPaceMs: options.surveyPaceMs ?? 0,
   };
-  const catalog = createCatalog({ tools: documentTools(services) });
+  const tools = documentTools(services);
+  const catalog = createCatalog({ tools: tools.all });
   const progress: Harness['progress'] = [];
 
   const call: Harness['call'] = async (name, input, callOptions = {}) => {
@@ -68,5 +71,12 @@ export async function openHarness(
     return (entry.definition.run as (input: unknown, context: unknown) => unknown)(input, context);
   };
 
-  return { catalog, services, progress, call, close: () => index.close() };
+  return {
+    catalog,
+    tools: { exposed: tools.exposed, readOnly: tools.readOnly },
+    services,
+    progress,
+    call,
+    close: () => index.close(),
+  };
 }
