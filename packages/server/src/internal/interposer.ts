@@ -6,15 +6,17 @@
  * never throws out of `onmessage`.
  */
 import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
   Transport,
   TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { logsInfo } from '../logger.ts';
 import {
   ALLOWED_METHODS,
   CORRECTABLE_META_KEY,
   JSON_RPC_ERROR_CODES,
+  MODERN_ALLOWED_METHODS,
   SERVER_TEXTS,
 } from '../texts.ts';
 import {
@@ -23,9 +25,12 @@ import {
   type DelegatedRequest,
   HOST_FACTS_KEY,
   type HostFacts,
+  type ModernCall,
   REQUEST_KEY,
 } from './connection.ts';
 import type { ServerCore } from './core.ts';
+import { ALL_VERSIONS, type Envelope, type Era, judgeEnvelope } from './envelope.ts';
+import type { InputState } from './input-state.ts';
 import {
   classify,
   errorAnswer,
@@ -56,6 +61,25 @@ type RequestParams = Params | null;
 type Extra = MessageExtraInfo | undefined;
 
 const ALLOWED: ReadonlySet<string> = new Set(ALLOWED_METHODS);
+const MODERN_ALLOWED: ReadonlySet<string> = new Set(MODERN_ALLOWED_METHODS);
+
+const NO_ANSWERS: InputState = Object.freeze({ answers: Object.freeze({}), asked: [] });
+
+/** The `-32022` answer: the supported revisions, and the requested one only when well formed. */
+export function unsupportedVersionAnswer(id: RequestId | null, requested: string | undefined) {
+  return {
+    jsonrpc: '2.0' as const,
+    id,
+    error: {
+      code: JSON_RPC_ERROR_CODES.UNSUPPORTED_VERSION,
+      message: SERVER_TEXTS.unsupportedVersion(ALL_VERSIONS),
+      data:
+        requested === undefined
+          ? { supported: [...ALL_VERSIONS] }
+          : { supported: [...ALL_VERSIONS], requested },
+    },
+  };
+}
 
 /** The scopes of every `authInfo` the interposer hands the SDK: none, shared. */
 const NO_SCOPES = Object.freeze([]) as unknown as string[];
@@ -71,6 +95,8 @@ export interface InterposerOptions {
    * middleware may fill it from a token's claims), so its connection's facts hold for every message.
    */
   readonly hostInExtra: boolean;
+  /** The era of every message: the modern one judges each request's envelope. */
+  readonly era: Era;
 }
 
 /** See the module comment. */
@@ -84,11 +110,13 @@ export class Interposer implements Transport {
   readonly #inner: Transport;
   readonly #core: ServerCore;
   readonly #hostInExtra: boolean;
+  readonly #modern: boolean;
 
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
     this.#core = core;
     this.#hostInExtra = options.hostInExtra;
+    this.#modern = options.era === 'modern';
     this.connection = new Connection(
       { send: (message, sendOptions) => this.#direct(message, sendOptions) },
       options.host,
@@ -214,6 +242,7 @@ export class Interposer implements Transport {
     message: unknown,
     extra: Extra,
   ): undefined {
+    if (this.#modern) return this.#modernRequest(id, method, given, extra);
     if (!ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
     if (this.connection.isInflight(id)) {
       return this.#answer(
@@ -261,12 +290,80 @@ export class Interposer implements Transport {
     }
   }
 
+  /**
+   * A request of the modern era: a method of the era, its envelope judged (the revision and the
+   * client capabilities every request carries), then rebuilt with the judged envelope alone.
+   */
+  #modernRequest(id: RequestId, method: string, given: RequestParams, extra: Extra): undefined {
+    if (!MODERN_ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
+    if (this.connection.isInflight(id)) {
+      return this.#answer(
+        errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
+      );
+    }
+    const judged = judgeEnvelope(given);
+    if (!judged.ok) {
+      return this.#answer(
+        judged.reason === 'unsupported'
+          ? unsupportedVersionAnswer(id, judged.requested)
+          : errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.malformedEnvelope),
+      );
+    }
+    const envelope = judged.envelope;
+    const host = this.#hostFacts(extra);
+    const params = given ?? undefined;
+    if (method === 'tools/call') return this.#call(id, params, false, host, extra, envelope);
+    const meta = judgeMeta(params);
+    if (!meta.ok) return this.#invalidParams(id, SERVER_TEXTS.invalidMeta);
+    if (method === 'server/discover') {
+      const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
+      return this.#delegate(id, { kind: 'other' }, rebuilt, extra);
+    }
+    if (params !== undefined && Object.hasOwn(params, 'cursor')) {
+      return this.#invalidParams(id, SERVER_TEXTS.cursor);
+    }
+    const dialect = resolveDialect(meta, host.dialect);
+    if (dialect === undefined)
+      return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
+    const request = { kind: 'list', consumer: host.consumer, dialect } as const;
+    const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
+    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+  }
+
+  /**
+   * A modern retry's answers: none for a first call; for a retry, the state this server sealed for
+   * this consumer, tool and arguments, with this round's `inputResponses` for the keys it asked.
+   * `undefined` refuses the retry (one constant answer, whatever was wrong).
+   */
+  async #answers(
+    params: Readonly<Record<string, unknown>>,
+    consumer: string,
+    tool: string,
+    args: unknown,
+  ): Promise<InputState | undefined> {
+    const sealed = own(params, 'requestState');
+    const responses = own(params, 'inputResponses');
+    if (sealed === undefined) return responses === undefined ? NO_ANSWERS : undefined;
+    if (typeof sealed !== 'string' || (responses !== undefined && !isObject(responses))) {
+      return undefined;
+    }
+    const opened = await this.#core.states.open(sealed, { consumer, tool, arguments: args });
+    if (opened === undefined) return undefined;
+    const answers: Record<string, Readonly<Record<string, unknown>>> = { ...opened.answers };
+    for (const key of opened.asked) {
+      const answer = responses === undefined ? undefined : own(responses, key);
+      if (isObject(answer)) answers[key] = answer;
+    }
+    return { answers, asked: [] };
+  }
+
   #call(
     id: RequestId,
     params: Params,
     unreadable: boolean,
     host: HostFacts,
     extra: Extra,
+    envelope?: Envelope,
   ): undefined {
     const read = unreadable ? ({ ok: false } as const) : readCallParams(params);
     const consumer = host.consumer;
@@ -293,26 +390,77 @@ export class Interposer implements Transport {
         }),
       );
     }
-    const request = new CallRequest(
-      consumer,
-      dialect,
-      tool,
-      judged.canonical,
-      read.meta.progressToken,
-      this.connection,
-      performance.now(),
-    );
     const token = read.meta.progressToken;
-    const rebuilt = {
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params:
-        token === undefined
-          ? { name: tool.name }
-          : { name: tool.name, _meta: { progressToken: token } },
-    };
-    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+    if (envelope === undefined) {
+      const request = new CallRequest(
+        consumer,
+        dialect,
+        tool,
+        judged.canonical,
+        token,
+        this.connection,
+        performance.now(),
+      );
+      const rebuilt = {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params:
+          token === undefined
+            ? { name: tool.name }
+            : { name: tool.name, _meta: { progressToken: token } },
+      };
+      return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+    }
+    const receivedAt = performance.now();
+    // Held in flight while the state opens, so the id cannot be reused meanwhile.
+    this.connection.track(id, { kind: 'other' });
+    this.#answers(params ?? {}, consumer, tool.name, judged.canonical).then(
+      (state) => {
+        if (this.connection.settle(id) === undefined) return;
+        if (state === undefined) {
+          this.#settled(tool.name, consumer, CALL_OUTCOMES.STATE_REFUSED, read.arguments);
+          this.#invalidParams(id, SERVER_TEXTS.requestState);
+          return;
+        }
+        const modern: ModernCall = {
+          capabilities: envelope.capabilities,
+          logLevel: envelope.logLevel,
+          envelope: envelope.meta,
+          state,
+        };
+        const request = new CallRequest(
+          consumer,
+          dialect,
+          tool,
+          judged.canonical,
+          token,
+          this.connection,
+          receivedAt,
+          modern,
+        );
+        const meta =
+          token === undefined ? envelope.meta : { ...envelope.meta, progressToken: token };
+        const rebuilt = {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: tool.name, _meta: meta },
+        };
+        this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+      },
+      (error: unknown) => {
+        this.connection.settle(id);
+        this.#core.logger.error(
+          { event: 'interposer_defect', ...errorFacts(error) },
+          'The interposer failed on a modern call.',
+        );
+        this.#answer(
+          errorAnswer(id, JSON_RPC_ERROR_CODES.INTERNAL_ERROR, SERVER_TEXTS.unanswerable),
+        );
+      },
+    );
+    return undefined;
   }
 
   #hostFacts(extra: Extra): HostFacts {
@@ -333,7 +481,8 @@ export class Interposer implements Transport {
 
   #filterListing(request: Extract<DelegatedRequest, { kind: 'list' }>, result: unknown) {
     const listed = isObject(result) ? own(result, 'tools') : undefined;
-    if (!Array.isArray(listed) || request.consumer === undefined) return { tools: [] };
+    const rest = this.#modern && isObject(result) ? result : {};
+    if (!Array.isArray(listed) || request.consumer === undefined) return { ...rest, tools: [] };
     const tools = [];
     for (const tool of listed) {
       const name = isObject(tool) ? own(tool, 'name') : undefined;
@@ -342,7 +491,7 @@ export class Interposer implements Transport {
         tools.push(served.dialects[request.dialect].listed);
       }
     }
-    return { tools };
+    return { ...rest, tools };
   }
 
   #unservable(id: RequestId, reason: string, consumer: string | undefined): undefined {
