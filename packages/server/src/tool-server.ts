@@ -56,6 +56,8 @@ export interface HostConnectOptions {
   readonly era: Era;
   /** True for a transport shared by many clients: nothing a client declares is kept. */
   readonly sessionless: boolean;
+  /** The facts of every message that carries none of its own (default: no consumer, no dialect). */
+  readonly host?: HostFacts;
 }
 
 /** What the hosts of this package reach beyond the public surface. */
@@ -190,8 +192,14 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   };
   internals.set(toolServer, {
     core,
-    connect: (transport, { era, sessionless }) =>
-      connect(transport, era, { consumer: undefined, dialect: undefined }, sessionless, true),
+    connect: (transport, { era, sessionless, host }) =>
+      connect(
+        transport,
+        era,
+        host ?? { consumer: undefined, dialect: undefined },
+        sessionless,
+        true,
+      ),
   });
   return Object.freeze(toolServer);
 }

@@ -88,7 +88,7 @@ describe('the modern headers', () => {
   ])('answers %s -32020 in words of ours', async (_case, extra) => {
     const { host } = await httpHost();
     const body = request(1, 'tools/call', { name: 'greet', arguments: { name: 'x' } });
-    const given = { ...headers('tools/call'), ...(extra as Record<string, string>) };
+    const given: Record<string, string> = { ...headers('tools/call'), ...extra };
     if (!('mcp-name' in extra) && Object.keys(extra).length > 0) given['mcp-name'] = 'greet';
     if (_case === 'a different method') body.method = 'tools/list';
     const answer = await post(host.url, body, given);

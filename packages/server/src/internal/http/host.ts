@@ -20,7 +20,6 @@ import { HTTP_TEXTS } from '../../http-texts.ts';
 import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
-import type { Interposer } from '../interposer.ts';
 import {
   claimsModern,
   isLegacyVersion,
@@ -28,6 +27,7 @@ import {
   LEGACY_VERSIONS,
   MODERN_VERSIONS,
 } from '../envelope.ts';
+import type { Interposer } from '../interposer.ts';
 import { unsupportedVersionAnswer } from '../interposer.ts';
 import {
   classify,
