@@ -147,6 +147,7 @@ function buildCore(options: ToolServerOptions): ServerCore {
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const core = buildCore(options);
   const open = new Set<Server>();
+  const interposers = new Set<Interposer>();
   const connect = async (
     transport: Transport,
     era: Era,
@@ -157,8 +158,10 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     const interposer = new Interposer(transport, core, { host, sessionless, hostInExtra, era });
     const server = sdkServer(core, era);
     open.add(server);
+    interposers.add(interposer);
     server.onclose = () => {
       open.delete(server);
+      interposers.delete(interposer);
     };
     await connectServer(server, era, interposer);
     return { interposer, server };
@@ -187,6 +190,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       };
     },
     async close() {
+      // Every call in flight is answered "server stopping" before its connection closes.
+      await Promise.all([...interposers].map((interposer) => interposer.stop()));
       await Promise.all([...open].map((server) => server.close()));
     },
   };

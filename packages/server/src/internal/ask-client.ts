@@ -109,6 +109,7 @@ export function clientRequests(
   return {
     async sample(request: SamplingRequest): Promise<ClientReply<SamplingReply>> {
       if (!declared(call, 'sampling')) {
+        if (call.modern !== undefined) call.requireCapability('sampling');
         return refused(
           CLIENT_REFUSAL_CODES.NOT_DECLARED,
           CLIENT_REFUSAL_TEXTS.NOT_DECLARED('sampling'),
@@ -131,6 +132,7 @@ export function clientRequests(
     async elicit(message, schema) {
       const elicitation = elicitationOf(schema);
       if (!declared(call, 'elicitation')) {
+        if (call.modern !== undefined) call.requireCapability('elicitation');
         return refused(
           CLIENT_REFUSAL_CODES.NOT_DECLARED,
           CLIENT_REFUSAL_TEXTS.NOT_DECLARED('elicitation'),

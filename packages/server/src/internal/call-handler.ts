@@ -202,7 +202,7 @@ export function callHandler(core: ServerCore) {
       core.logger.error({ event: 'handler_defect' }, 'A tools/call reached its handler unjudged.');
       return systemError().result;
     }
-    const span = startCallSpan(core.tracer, call.tool.name, call.consumer);
+    const span = startCallSpan(core.tracer, call.tool.name, call.consumer, call.trace);
     // The generic failure is made only when it is needed (no call ended in it yet).
     let rendered: Rendered | undefined;
     try {
@@ -232,6 +232,8 @@ export function callHandler(core: ServerCore) {
         );
       }
     }
+    // Answered `-32021` by the interposer, in its words: the SDK only sees that the call failed.
+    if (call.missingCapability !== undefined) throw new Error('A client capability is missing.');
     return rendered.result;
   };
 }

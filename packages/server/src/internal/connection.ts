@@ -43,6 +43,12 @@ export interface ModernCall {
   readonly state: InputState;
 }
 
+/** The W3C trace context of a request (`traceparent`, `tracestate` from its `_meta`). */
+export interface TraceCarrier {
+  readonly traceparent: string;
+  readonly tracestate: string | undefined;
+}
+
 /** A request the tool makes of a modern client, carried in an `input_required` result. */
 export interface InputRequest {
   readonly method: string;
@@ -71,6 +77,10 @@ export class CallRequest {
   asks = 0;
   /** The input a modern call's tool asked for and did not have: answered `input_required`. */
   pending: Record<string, InputRequest> | undefined = undefined;
+  /** The client capability a modern call's tool needed and its request did not declare. */
+  missingCapability: 'sampling' | 'elicitation' | undefined = undefined;
+  /** The W3C trace context the request carried in `_meta`, when well formed. */
+  trace: TraceCarrier | undefined = undefined;
   #listener: ((reason: CancelReason) => void) | undefined = undefined;
   /** A cancel that came before the handler registered its listener. */
   #early: CancelReason | undefined = undefined;
@@ -108,6 +118,15 @@ export class CallRequest {
   requireInput(key: string, request: InputRequest): void {
     this.pending ??= {};
     this.pending[key] = request;
+    this.cancel('client_cancel');
+  }
+
+  /**
+   * Records that a modern call's tool needed a capability its request did not declare and stops the
+   * workflow: the call is answered `-32021`.
+   */
+  requireCapability(capability: 'sampling' | 'elicitation'): void {
+    this.missingCapability ??= capability;
     this.cancel('client_cancel');
   }
 
@@ -215,6 +234,14 @@ export class Connection {
   cancel(id: RequestId, reason: CancelReason): void {
     const request = this.settle(id);
     if (request?.kind === 'call') request.cancel(reason);
+  }
+
+  /** The calls in flight, by id. */
+  calls(): [RequestId, CallRequest][] {
+    const found: [RequestId, CallRequest][] = [];
+    for (const [id, request] of this.#inflight)
+      if (request.kind === 'call') found.push([id, request]);
+    return found;
   }
 
   /** Cancels every call in flight and abandons every request sent to the client. */

@@ -54,7 +54,7 @@ import {
 } from './judge-request.ts';
 import { errorFacts, shapeOf } from './shape.ts';
 import { DIALECT_NAMES } from './siblings/dialects.ts';
-import { CALL_OUTCOMES, type CallOutcome, recordAnswered } from './tracing.ts';
+import { CALL_OUTCOMES, type CallOutcome, recordAnswered, traceCarrierOf } from './tracing.ts';
 
 type Params = Readonly<Record<string, unknown>> | undefined;
 type RequestParams = Params | null;
@@ -111,6 +111,8 @@ export class Interposer implements Transport {
   readonly #core: ServerCore;
   readonly #hostInExtra: boolean;
   readonly #modern: boolean;
+  /** Ids of the calls answered by {@link stop}. */
+  readonly #stopped = new Set<RequestId>();
 
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
@@ -143,6 +145,32 @@ export class Interposer implements Transport {
     await this.#inner.close();
   }
 
+  /**
+   * The server is stopping: every call in flight is answered at once with a composed "server
+   * stopping" tool result, then its workflow is cancelled; the SDK's late answers are dropped.
+   */
+  stop(): Promise<void> {
+    const sends: Promise<void>[] = [];
+    for (const [id, call] of this.connection.calls()) {
+      this.connection.settle(id);
+      this.#stopped.add(id);
+      const result = {
+        content: [{ type: 'text', text: SERVER_TEXTS.serverStopping }],
+        isError: true,
+        _meta: { [CORRECTABLE_META_KEY]: false },
+      };
+      recordAnswered(this.#core.tracer, call.tool.name, call.consumer, CALL_OUTCOMES.STOPPED);
+      sends.push(this.#direct(resultAnswer(id, this.#modernResult(result))).catch(() => undefined));
+      call.cancel('disconnect');
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** A result the interposer composes, with the `resultType` the modern era puts on every one. */
+  #modernResult(result: Record<string, unknown>): Record<string, unknown> {
+    return this.#modern ? { ...result, resultType: 'complete' } : result;
+  }
+
   /** Cancels the calls with these ids: their client went away (a host saw its connection close). */
   abandon(ids: readonly RequestId[]): void {
     for (const id of ids) this.connection.cancel(id, 'disconnect');
@@ -155,6 +183,12 @@ export class Interposer implements Transport {
    */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     try {
+      const stopped = this.#stopped;
+      if (stopped.size > 0) {
+        const id = own(message as unknown as Readonly<Record<string, unknown>>, 'id');
+        // A call the server answered itself when it stopped: the SDK's late answer is dropped.
+        if (isRequestId(id) && stopped.delete(id)) return Promise.resolve();
+      }
       return this.#inner.send(this.#outbound(message), options);
     } catch (error) {
       return Promise.reject(error);
@@ -168,7 +202,18 @@ export class Interposer implements Transport {
     const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
     if (isResponse && isRequestId(id)) {
       const request = this.connection.settle(id);
-      if (Object.hasOwn(record, 'error')) {
+      if (request?.kind === 'call' && request.missingCapability !== undefined) {
+        const capability = request.missingCapability;
+        out = {
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: JSON_RPC_ERROR_CODES.MISSING_CAPABILITY,
+            message: SERVER_TEXTS.missingCapability(capability),
+            data: { requiredCapabilities: { [capability]: {} } },
+          },
+        } as JSONRPCMessage;
+      } else if (Object.hasOwn(record, 'error')) {
         this.#core.logger.warn(
           { event: 'sdk_error_replaced' },
           'An SDK error answer was replaced.',
@@ -383,14 +428,18 @@ export class Interposer implements Transport {
     if (!judged.ok) {
       this.#settled(tool.name, consumer, CALL_OUTCOMES.GATE_REFUSED, read.arguments);
       return this.#answer(
-        resultAnswer(id, {
-          content: [{ type: 'text', text: judged.refusal.text }],
-          isError: true,
-          _meta: { [CORRECTABLE_META_KEY]: true },
-        }),
+        resultAnswer(
+          id,
+          this.#modernResult({
+            content: [{ type: 'text', text: judged.refusal.text }],
+            isError: true,
+            _meta: { [CORRECTABLE_META_KEY]: true },
+          }),
+        ),
       );
     }
     const token = read.meta.progressToken;
+    const trace = traceCarrierOf(params === undefined ? undefined : own(params, '_meta'));
     if (envelope === undefined) {
       const request = new CallRequest(
         consumer,
@@ -401,6 +450,7 @@ export class Interposer implements Transport {
         this.connection,
         performance.now(),
       );
+      request.trace = trace;
       const rebuilt = {
         jsonrpc: '2.0',
         id,
@@ -439,6 +489,7 @@ export class Interposer implements Transport {
           receivedAt,
           modern,
         );
+        request.trace = trace;
         const meta =
           token === undefined ? envelope.meta : { ...envelope.meta, progressToken: token };
         const rebuilt = {

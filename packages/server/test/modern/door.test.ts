@@ -179,6 +179,21 @@ describe('modern requests', () => {
     }
   });
 
+  it('answers -32021 (400) when the tool asks for a capability the request did not declare', async () => {
+    const { host } = await httpHost();
+    const answer = await post(
+      host.url,
+      request(1, 'tools/call', { name: 'ask', arguments: { what: 'elicit' } }),
+      headers('tools/call', { 'mcp-name': 'ask' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(parsed(answer).error).toEqual({
+      code: -32021,
+      message: SERVER_TEXTS.missingCapability('elicitation'),
+      data: { requiredCapabilities: { elicitation: {} } },
+    });
+  });
+
   it('cancels the whole workflow when the client closes the response stream', async () => {
     const { host } = await httpHost();
     const aborted = new AbortController();

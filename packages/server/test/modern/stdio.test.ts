@@ -50,7 +50,7 @@ describe.each([
     await expect(client.callTool({ name: 'echo', arguments: {} })).rejects.toThrow(
       /cannot be served/,
     );
-  }, 20_000);
+  }, 60_000);
 
   it('asks the client to elicit and judges its answer', async () => {
     const client = await stdioClient('alice', modern, { elicitation: { form: {} } });
@@ -61,5 +61,5 @@ describe.each([
     const called = await client.callTool({ name: 'ask', arguments: { what: 'elicit' } });
     expect(called.isError).not.toBe(true);
     expect(JSON.stringify(called.content)).toContain('Ada');
-  }, 20_000);
+  }, 60_000);
 });

@@ -67,6 +67,9 @@ export interface HostHandler {
 
 const MAX_BATCH = 100;
 
+/** How long a stopping host lets the answers of its stopped calls leave before it closes. */
+const STOP_FLUSH_MS = 20;
+
 const MODERN: ReadonlySet<string> = new Set(MODERN_VERSIONS);
 
 function refuse(
@@ -507,6 +510,14 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     });
   }) as HostHandler;
   handler.close = async () => {
+    // Every call in flight is answered "server stopping" first, and its answer let out.
+    const stopping = [
+      modern.then((interposer) => interposer.stop()),
+      ...(stateless === undefined ? [] : [stateless.then((interposer) => interposer.stop())]),
+      ...[...sessions.values()].map((session) => session.interposer.stop()),
+    ];
+    await Promise.all(stopping).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS));
     await Promise.all([...sessions.values()].map((session) => session.transport.close()));
     sessions.clear();
     await router.close();
