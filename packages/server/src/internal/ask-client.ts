@@ -15,7 +15,7 @@ import {
   type SamplingReply,
   type SamplingRequest,
 } from '../client-requests.ts';
-import type { ClientAnswer, Connection } from './connection.ts';
+import type { CallRequest, ClientAnswer } from './connection.ts';
 import { elicitationOf, judgeContent } from './elicitation.ts';
 import { isObject, own, type RequestId } from './jsonrpc.ts';
 
@@ -26,8 +26,9 @@ function refused(
   return { ok: false, refusal: { code, text: text ?? (CLIENT_REFUSAL_TEXTS[code] as string) } };
 }
 
-function declared(connection: Connection, capability: 'sampling' | 'elicitation'): boolean {
-  const declaredCapability = connection.capabilities?.[capability];
+function declared(call: CallRequest, capability: 'sampling' | 'elicitation'): boolean {
+  const capabilities = call.modern?.capabilities ?? call.connection.capabilities;
+  const declaredCapability = capabilities?.[capability];
   if (!isObject(declaredCapability)) return false;
   if (capability === 'sampling') return true;
   // An empty `elicitation` object is form elicitation (2025-06-18); later revisions name `form`.
@@ -75,21 +76,47 @@ export function readSamplingReply(
   return { role, content, model, ...(stopReason === undefined ? {} : { stopReason }) };
 }
 
-/** The client requests of one call, asked on behalf of the call `requestId` on `connection`. */
+/**
+ * Asks the client: a legacy call sends a request of the server's own on its connection; a modern
+ * call finds the answer among those its retry brought (keys `ask-1`, `ask-2`, ... in the order the
+ * tool asks, the tool running again from the start on each retry), or else records the request
+ * and stops, to be answered `input_required`.
+ */
+function ask(
+  call: CallRequest,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  requestId: RequestId,
+  signal: AbortSignal,
+): Promise<ClientAnswer> {
+  if (call.modern === undefined) return call.connection.ask(method, params, requestId, signal);
+  call.asks += 1;
+  const key = `ask-${call.asks}`;
+  const answer = Object.hasOwn(call.modern.state.answers, key)
+    ? call.modern.state.answers[key]
+    : undefined;
+  if (answer !== undefined) return Promise.resolve({ status: 'result', result: answer });
+  call.requireInput(key, { method, params });
+  return Promise.resolve({ status: 'cancelled' });
+}
+
+/** The client requests of one call, asked on behalf of the call `requestId`. */
 export function clientRequests(
-  connection: Connection,
+  call: CallRequest,
   requestId: RequestId,
   signal: () => AbortSignal,
 ): ClientRequests {
   return {
     async sample(request: SamplingRequest): Promise<ClientReply<SamplingReply>> {
-      if (!declared(connection, 'sampling')) {
+      if (!declared(call, 'sampling')) {
+        if (call.modern !== undefined) call.requireCapability('sampling');
         return refused(
           CLIENT_REFUSAL_CODES.NOT_DECLARED,
           CLIENT_REFUSAL_TEXTS.NOT_DECLARED('sampling'),
         );
       }
-      const answer = await connection.ask(
+      const answer = await ask(
+        call,
         'sampling/createMessage',
         request as unknown as Readonly<Record<string, unknown>>,
         requestId,
@@ -104,13 +131,15 @@ export function clientRequests(
 
     async elicit(message, schema) {
       const elicitation = elicitationOf(schema);
-      if (!declared(connection, 'elicitation')) {
+      if (!declared(call, 'elicitation')) {
+        if (call.modern !== undefined) call.requireCapability('elicitation');
         return refused(
           CLIENT_REFUSAL_CODES.NOT_DECLARED,
           CLIENT_REFUSAL_TEXTS.NOT_DECLARED('elicitation'),
         );
       }
-      const answer = await connection.ask(
+      const answer = await ask(
+        call,
         'elicitation/create',
         { mode: 'form', message, requestedSchema: elicitation.requested },
         requestId,

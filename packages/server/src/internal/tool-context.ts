@@ -94,7 +94,7 @@ class ServedContext {
     this.log = job.log;
     let asks: ClientRequests | undefined;
     const client = () => {
-      asks ??= clientRequests(scope.call.connection, scope.requestId, () => job.signal);
+      asks ??= clientRequests(scope.call, scope.requestId, () => job.signal);
       return asks;
     };
     this.sample = (request) => client().sample(request);

@@ -9,20 +9,33 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  AuthInfo,
+  JSONRPCMessage,
+  Transport,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import type { ConsumerResolver } from '../../consumers.ts';
 import { HTTP_TEXTS } from '../../http-texts.ts';
-import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
+import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
+import {
+  claimsModern,
+  isLegacyVersion,
+  judgeEnvelope,
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
+} from '../envelope.ts';
 import type { Interposer } from '../interposer.ts';
+import { unsupportedVersionAnswer } from '../interposer.ts';
 import {
   classify,
+  errorAnswer,
+  isObject,
   isRequestId,
   notJsonRpcAnswer,
+  own,
   parseErrorAnswer,
   type RequestId,
   sdkParses,
@@ -31,6 +44,7 @@ import {
 import { decodeStrict } from '../siblings/decoder.ts';
 import { writeJson } from '../write-json.ts';
 import { readBody } from './body.ts';
+import { Exchange, modernStatus } from './exchange.ts';
 import { RequestRouter } from './router.ts';
 import { sdkTransport, webRequest, writeResponse } from './web.ts';
 
@@ -52,6 +66,11 @@ export interface HostHandler {
 }
 
 const MAX_BATCH = 100;
+
+/** How long a stopping host lets the answers of its stopped calls leave before it closes. */
+const STOP_FLUSH_MS = 20;
+
+const MODERN: ReadonlySet<string> = new Set(MODERN_VERSIONS);
 
 function refuse(
   res: ServerResponse,
@@ -90,11 +109,42 @@ function judgeHeaders(req: IncomingMessage, rules: HeaderRules): [number, string
   if (origin !== undefined && rules.origins !== undefined && !rules.origins.has(origin)) {
     return [403, HTTP_TEXTS.originNotAllowed];
   }
+  return undefined;
+}
+
+/** A legacy request's `MCP-Protocol-Version` rule (the modern one is judged against the body). */
+function judgeLegacyVersion(req: IncomingMessage): [number, string] | undefined {
   const version = header(req, 'mcp-protocol-version');
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return [400, HTTP_TEXTS.unsupportedVersion(SUPPORTED_PROTOCOL_VERSIONS)];
+  if (version !== undefined && !isLegacyVersion(version)) {
+    return [400, HTTP_TEXTS.unsupportedVersion(LEGACY_VERSIONS)];
   }
   return undefined;
+}
+
+const BASE64_NAME = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A header value in the revision's form: plain ASCII, or `=?base64?...?=` for anything else. */
+function headerText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const encoded = BASE64_NAME.exec(value);
+  if (encoded === null) return value;
+  const bytes = Buffer.from(encoded[1]!, 'base64');
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return text.includes('\uFFFD') ? undefined : text;
+}
+
+/**
+ * True when a modern request's standard headers repeat its body: `MCP-Protocol-Version` the
+ * envelope's revision, `Mcp-Method` the method, and for `tools/call`, `Mcp-Name` the tool's name.
+ */
+function modernHeadersAgree(req: IncomingMessage, message: unknown, version: string): boolean {
+  if (header(req, 'mcp-protocol-version') !== version) return false;
+  const method = isObject(message) ? own(message, 'method') : undefined;
+  if (typeof method !== 'string' || header(req, 'mcp-method') !== method) return false;
+  if (method !== 'tools/call') return true;
+  const params = own(message as Record<string, unknown>, 'params');
+  const name = isObject(params) ? own(params, 'name') : undefined;
+  return typeof name === 'string' && headerText(header(req, 'mcp-name')) === name;
 }
 
 /**
@@ -214,14 +264,67 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   let connected = false;
   const stateless = settings.sessions
     ? undefined
-    : internals
-        .connect(router, { consumer: undefined, dialect: undefined }, true)
-        .then(({ interposer }) => {
-          router.onabandon = (ids) => interposer.abandon(ids);
-          connected = true;
-          return interposer;
-        });
+    : internals.connect(router, { era: 'legacy', sessionless: true }).then(({ interposer }) => {
+        router.onabandon = (ids) => interposer.abandon(ids);
+        connected = true;
+        return interposer;
+      });
   stateless?.catch(() => undefined);
+  // The modern era is stateless on every endpoint: one server behind its own request router.
+  const modernRouter = new RequestRouter();
+  const modern = internals
+    .connect(modernRouter, { era: 'modern', sessionless: true })
+    .then(({ interposer }) => {
+      modernRouter.onabandon = (ids) => interposer.abandon(ids);
+      return interposer;
+    });
+  modern.catch(() => undefined);
+
+  /**
+   * A modern request: its envelope judged (`-32022` for a revision not served, `-32602` for a
+   * malformed one), its standard headers judged against the body (`-32020`), then handed to the
+   * modern server through an exchange of its own. A notification is taken and answered `202`.
+   */
+  async function serveModern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    authInfo: AuthInfo,
+  ): Promise<void> {
+    const given = own(body as Record<string, unknown>, 'id');
+    const id = isRequestId(given) ? given : null;
+    const judged = judgeEnvelope(own(body as Record<string, unknown>, 'params'));
+    if (!judged.ok) {
+      return answer(
+        res,
+        400,
+        judged.reason === 'unsupported'
+          ? unsupportedVersionAnswer(id, judged.requested)
+          : errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.malformedEnvelope),
+      );
+    }
+    if (!modernHeadersAgree(req, body, judged.envelope.version)) {
+      return answer(
+        res,
+        400,
+        errorAnswer(id, JSON_RPC_ERROR_CODES.HEADER_MISMATCH, SERVER_TEXTS.headerMismatch),
+      );
+    }
+    const envelope = classify(body);
+    if (envelope.kind === 'invalid') {
+      return answer(res, modernStatus(JSON_RPC_ERROR_CODES.INVALID_REQUEST), notJsonRpcAnswer(id));
+    }
+    await modern;
+    const exchange = new Exchange(res);
+    modernRouter.attach(exchange);
+    if (envelope.kind !== 'request') {
+      exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+      modernRouter.release(exchange, false);
+      return answer(res, 202, undefined);
+    }
+    res.once('close', () => modernRouter.release(exchange, !exchange.done));
+    exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+  }
 
   async function openSession(): Promise<WebStandardStreamableHTTPServerTransport> {
     let made: Session | undefined;
@@ -231,11 +334,10 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         if (made !== undefined) sessions.set(id, made);
       },
     });
-    const { interposer, server: sdk } = await internals.connect(
-      transport,
-      { consumer: undefined, dialect: undefined },
-      false,
-    );
+    const { interposer, server: sdk } = await internals.connect(transport, {
+      era: 'legacy',
+      sessionless: false,
+    });
     made = { transport, interposer };
     interposer.oncancel = (id) => transport.closeSSEStream(id);
     const previous = sdk.onclose;
@@ -276,6 +378,16 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     };
     let parsedBody: unknown;
     let ids: RequestId[] = [];
+    if (req.method !== 'POST') {
+      const legacyVersion = judgeLegacyVersion(req);
+      if (legacyVersion !== undefined)
+        return refuse(
+          res,
+          legacyVersion[0],
+          JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          legacyVersion[1],
+        );
+    }
     if (req.method === 'POST') {
       if (!isJson(req))
         return refuse(
@@ -299,6 +411,30 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       const decoded = decodeStrict(bytes);
       if (!decoded.ok)
         return answer(res, 400, parseErrorAnswer(decoded.refusal.code, decoded.refusal.offset));
+      const version = header(req, 'mcp-protocol-version');
+      if (!Array.isArray(decoded.value) && claimsModern(decoded.value)) {
+        return serveModern(req, res, decoded.value, authInfo);
+      }
+      if (version !== undefined && MODERN.has(version)) {
+        const given = isObject(decoded.value) ? own(decoded.value, 'id') : undefined;
+        return answer(
+          res,
+          400,
+          errorAnswer(
+            isRequestId(given) ? given : null,
+            JSON_RPC_ERROR_CODES.INVALID_PARAMS,
+            SERVER_TEXTS.malformedEnvelope,
+          ),
+        );
+      }
+      const legacyVersion = judgeLegacyVersion(req);
+      if (legacyVersion !== undefined)
+        return refuse(
+          res,
+          legacyVersion[0],
+          JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          legacyVersion[1],
+        );
       const judged = judgeBody(decoded.value);
       if ('answer' in judged) return answer(res, judged.status, judged.answer);
       parsedBody = decoded.value;
@@ -374,9 +510,18 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     });
   }) as HostHandler;
   handler.close = async () => {
+    // Every call in flight is answered "server stopping" first, and its answer let out.
+    const stopping = [
+      modern.then((interposer) => interposer.stop()),
+      ...(stateless === undefined ? [] : [stateless.then((interposer) => interposer.stop())]),
+      ...[...sessions.values()].map((session) => session.interposer.stop()),
+    ];
+    await Promise.all(stopping).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS));
     await Promise.all([...sessions.values()].map((session) => session.transport.close()));
     sessions.clear();
     await router.close();
+    await modernRouter.close();
   };
   return handler;
 }
