@@ -42,6 +42,9 @@ export interface GateIssue {
   /** TOO_FEW_ITEMS, TOO_MANY_ITEMS: the declared bounds on the number of items. */
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** TOO_FEW_PROPERTIES, TOO_MANY_PROPERTIES: the declared bounds on the number of names. */
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
   /** NOT_MULTIPLE: the declared divisor. */
   readonly multipleOf?: number | bigint;
   /** DUPLICATE_ITEMS: the indexes of the first two equal items (never the items themselves). */

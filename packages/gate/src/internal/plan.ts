@@ -67,6 +67,8 @@ export interface PlanNode {
   accepted: readonly string[];
   /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
   additional: PlanNode | undefined;
+  /** The rule every name of an object follows (`propertyNames`); `undefined` admits any name. */
+  propertyNames: PlanNode | undefined;
   /** The schema for every item; `undefined` admits any JSON. */
   items: PlanNode | undefined;
   anyOf: readonly PlanNode[] | undefined;
@@ -156,6 +158,7 @@ export function buildPlan(document: SchemaNode): Plan {
       declared: new Set(),
       accepted: [],
       additional: undefined,
+      propertyNames: undefined,
       items: undefined,
       anyOf: undefined,
       discriminator: undefined,
@@ -203,6 +206,7 @@ export function buildPlan(document: SchemaNode): Plan {
       node.properties === undefined &&
       node.requiredOnly.length === 0 &&
       node.additional === undefined &&
+      node.propertyNames === undefined &&
       node.items === undefined;
   };
 

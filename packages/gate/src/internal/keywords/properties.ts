@@ -1,4 +1,4 @@
-import { escapePointerSegment, isJsonObject } from '@portcullis/schema/document';
+import { escapePointerSegment, isDuplicateKey, isJsonObject } from '@portcullis/schema/document';
 import { GATE_ISSUE_CODES } from '../../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../../keywords.ts';
 import { defect } from '../defect.ts';
@@ -12,6 +12,7 @@ import { isAdmissibleText } from '../text.ts';
 import type { Walk } from '../walk.ts';
 import { placeName, renderNames, subject } from '../wording.ts';
 import type { Emitter, Interpreter, Keyword } from './keyword.ts';
+import { keyRuleFacts, keyRuleLine } from './property-names.ts';
 
 /*
  * The object shape: `properties`, `required` and `additionalProperties`, read together (a required
@@ -137,7 +138,7 @@ export function objectLines(node: PlanNode, emitter: Emitter): string[] {
     );
   }
   const closed = node.additional !== undefined && node.additional.admits === 'none';
-  lines.push('for (const k in x) {');
+  lines.push('for (const k in x) {', ...keyRuleLine(node, emitter));
   if (declared.length > 0) {
     lines.push(
       `switch (k) { ${declared.map((name) => `case ${JSON.stringify(name)}:`).join(' ')} continue; }`,
@@ -199,15 +200,27 @@ export function* objectWalk(
   // Undeclared names of a closed object are counted, never described: one integer, however many.
   let undeclared = 0;
   const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
+  const rule = node.propertyNames;
   for (const key in object) {
-    if (declared.has(key)) continue;
+    const known = declared.has(key);
+    // A key with a forbidden character is told as such; the key rule is asked of the others.
+    if (rule !== undefined && (known || isAdmissibleText(key))) {
+      if ((yield core.admits(rule, key, entryPath, sink, depth)) !== true)
+        add(sink, false, GATE_ISSUE_CODES.KEY_MISMATCH, entryPath, rule, keyRuleFacts);
+    }
+    if (known) continue;
     if (closed) {
       undeclared++;
       continue;
     }
     if (!isAdmissibleText(key))
       addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-    const walk = core.child(node.additional, object[key], entryPath, sink, false, depth);
+    const child = object[key];
+    if (isDuplicateKey(child)) {
+      addPlain(sink, GATE_ISSUE_CODES.DUPLICATE_KEY, path);
+      continue;
+    }
+    const walk = core.child(node.additional, child, entryPath, sink, false, depth);
     if (walk !== undefined) yield walk;
   }
   if (undeclared > 0) {
