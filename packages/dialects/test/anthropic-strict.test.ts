@@ -20,6 +20,7 @@ import {
   DIALECTS,
   DialectError,
 } from '../src/index.ts';
+import { ENTRIES_SENTENCE } from '../src/internal/entries.ts';
 import { measureSchema } from '../src/internal/measure.ts';
 import {
   maps,
@@ -64,24 +65,27 @@ describe('anthropic_strict input', () => {
     });
   });
 
-  it('narrows every map to the empty closed object, whatever its values, and reports it', () => {
+  it('spells every map as a list of entries, listing only an open value shape it narrowed', () => {
     expect(anthropic.publish(maps, 'input').narrowed).toEqual([
-      '/properties/scores',
-      '/properties/states',
-      '/properties/owners',
-      '/properties/extras',
+      '/properties/extras/items/properties/value',
     ]);
   });
 
   it('publishes an open value as a primitive union and no parameters as the closed object', () => {
     const p = anthropic.publish(maps, 'input').schema.properties as Record<string, unknown>;
-    expect(p.scores).toEqual({
-      description: 'Per name',
-      type: 'object',
-      properties: {},
-      additionalProperties: false,
+    const entries = (value: unknown) => ({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string', description: 'The key of this entry.' }, value },
+        required: ['key', 'value'],
+        additionalProperties: false,
+      },
     });
-    expect(p.extras).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    expect(p.scores).toEqual({
+      ...entries({ type: 'integer' }),
+      description: `Per name. ${ENTRIES_SENTENCE}`,
+    });
     const { schema, narrowed } = anthropic.publish(open, 'input');
     const primitives = [
       { type: 'string' },
@@ -89,6 +93,10 @@ describe('anthropic_strict input', () => {
       { type: 'boolean' },
       { type: 'null' },
     ];
+    expect(p.extras).toEqual({
+      ...entries({ anyOf: primitives }),
+      description: ENTRIES_SENTENCE,
+    });
     expect(schema.properties).toEqual({
       payload: { description: 'Anything', anyOf: primitives },
       extra: { anyOf: primitives },
@@ -329,7 +337,7 @@ describe('anthropic_strict recursion', () => {
     expect(admits(schema, { n: { next: { next: { next: { next: null } } } } })).toBe(false);
   });
 
-  it('keeps null on a nullable map, spelled with anyOf, and lists the map', () => {
+  it('keeps null on a nullable map, spelled with anyOf beside its entry list, listing nothing', () => {
     const { schema, narrowed } = anthropic.publish(
       tool({ tags: { type: ['object', 'null'], additionalProperties: { type: 'string' } } }, [
         'tags',
@@ -338,22 +346,38 @@ describe('anthropic_strict recursion', () => {
     );
     expect(schema.properties).toEqual({
       tags: {
-        anyOf: [{ type: 'object', properties: {}, additionalProperties: false }, { type: 'null' }],
+        description: ENTRIES_SENTENCE,
+        anyOf: [
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                key: { type: 'string', description: 'The key of this entry.' },
+                value: { type: 'string' },
+              },
+              required: ['key', 'value'],
+              additionalProperties: false,
+            },
+          },
+          { type: 'null' },
+        ],
       },
     });
-    expect(narrowed).toEqual(['/properties/tags']);
+    expect(narrowed).toEqual([]);
     expect(admits(schema, { tags: null })).toBe(true);
+    expect(admits(schema, { tags: [{ key: 'a', value: 'b' }] })).toBe(true);
   });
 
-  it('reports a last level below a map only as the map, in document order', () => {
+  it('unrolls a recursion through a map spelled as entries, and reports each last level in order', () => {
     const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
+    const kids = '/properties/kids/items/properties/value';
     const next = '/properties/next';
-    expect(narrowed).toEqual([
-      '/properties/t/properties/kids',
-      `/properties/t${next}/properties/kids`,
-      `/properties/t${next}${next}/properties/kids`,
-      `/properties/t${next}${next}${next}`,
-    ]);
+    const steps = [kids, next];
+    const paths = steps.flatMap((a) =>
+      steps.flatMap((b) => steps.map((c) => `/properties/t${a}${b}${c}`)),
+    );
+    expect(narrowed).toEqual(paths);
     expect(JSON.stringify(schema)).not.toContain('$ref');
   });
 

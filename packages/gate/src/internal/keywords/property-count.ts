@@ -10,7 +10,7 @@ interface Counts {
 }
 
 /** The number of names of a plain object, as `for...in` and the generated checker count them. */
-export function nameCount(object: object): number {
+function nameCount(object: object): number {
   let count = 0;
   for (const _ in object) count++;
   return count;
