@@ -4,8 +4,12 @@
  * publishes (every property it declares given, maps as the dialect spells them, recursion as deep
  * as it states; under openai_strict also every optional as null) is served; and calls just past a
  * bound the document states (one tag too many, one folder too many, a key given twice in an entry
- * list) are refused as correctable, in words that say the bound and repeat nothing sent.
+ * list) are refused as correctable, in words that say the bound and repeat nothing sent. Under
+ * anthropic_strict, a filter as deep as the document states is served and one level deeper is
+ * refused in words that say the depth, the same depth the README states.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED_TOOLS } from '../src/tools/index.ts';
@@ -152,4 +156,35 @@ describe.each(DIALECTS)('under %s', (dialect) => {
       );
     },
   );
+});
+
+describe('the recursive filter under anthropic_strict', () => {
+  /** A filter `levels` deep: a tag at the bottom, each level above it a `not`. */
+  const nested = (levels: number): Record<string, unknown> =>
+    levels === 1 ? { tag: 'contract' } : { not: nested(levels - 1) };
+
+  it('is served as deep as the document states, refused one level deeper saying the limit, as the README says', async () => {
+    const client = await httpClient(`${served.url}?dialect=anthropic_strict`, served.tokens.admin);
+    const search = (await listed(client)).find((tool) => tool.name === 'search_documents');
+    const stated = /Filter is accepted to (\d+) levels? of nesting/.exec(
+      JSON.stringify(search?.inputSchema),
+    );
+    expect(stated).not.toBeNull();
+    const depth = Number(stated?.[1]);
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    expect(readme).toContain(
+      `the filter is stated **${depth}** ${depth === 1 ? 'level' : 'levels'} deep`,
+    );
+    const answer = await client.callTool({
+      name: 'search_documents',
+      arguments: { query: 'the', filter: nested(depth) },
+    });
+    expect(answer.isError, textOf(answer)).toBeFalsy();
+    await refusedWith(
+      client,
+      'search_documents',
+      { query: 'the', filter: nested(depth + 1) },
+      `accepted to ${depth} ${depth === 1 ? 'level' : 'levels'} of nesting, and level ${depth + 1} accepts no names`,
+    );
+  });
 });

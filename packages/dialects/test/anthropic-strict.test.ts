@@ -11,6 +11,8 @@
  * every last level is listed in `narrowed`, and the budgets are counted on the unrolled rendering.
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
@@ -417,5 +419,20 @@ describe('anthropic_strict recursion', () => {
       description: 'A recursive reference to Node, whose shape is not restated here.',
     });
     expect(narrowed).toEqual([]);
+  });
+});
+
+describe('the unroll depth the README states', () => {
+  it('is the constant, and the last level of a small recursion says that same depth', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    const depth = ANTHROPIC_STRICT_UNROLL_DEPTH;
+    expect(readme).toContain(`unrolled \`ANTHROPIC_STRICT_UNROLL_DEPTH\` (${depth}) levels`);
+    const published = JSON.stringify(anthropic.publish(recursionSelf, 'input').schema);
+    const stated =
+      /Node is accepted to (\d+) levels? of nesting, and level (\d+) accepts no names\./.exec(
+        published,
+      );
+    expect(stated?.slice(1).map(Number)).toEqual([depth, depth + 1]);
+    expect(readme).toContain(stated?.[0]);
   });
 });

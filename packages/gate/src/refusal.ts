@@ -34,6 +34,11 @@ export interface GateIssue {
   readonly names?: readonly string[];
   /** UNDECLARED_PROPERTY: how many names the object carried that it does not declare. */
   readonly count?: number;
+  /**
+   * UNDECLARED_PROPERTY at an object that accepts no name: its declared description, when it has
+   * one (the document's words, such as how deep a dialect states a recursion).
+   */
+  readonly description?: string;
   /** TOO_SHORT, TOO_LONG: the declared length bounds of the string, in code points. */
   readonly minLength?: number;
   readonly maxLength?: number;

@@ -2,7 +2,8 @@
  * Invariant: a map's entry bounds (`minProperties`, `maxProperties`), its key rule
  * (`propertyNames`) and a key a dialect's inverse found given twice are judged alike by the
  * generated checker and the interpreter, and refused in words of the document alone: never a key
- * or a value of the caller.
+ * or a value of the caller. An object that accepts no name tells its declared description with a
+ * name sent there (how deep a dialect states a recursion, say).
  */
 import { DUPLICATE_KEY, type SchemaNode } from '@portcullis/schema/document';
 import fc from 'fast-check';
@@ -172,5 +173,39 @@ describe('the checker and the interpreter', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('an object that accepts no name', () => {
+  it('tells its declared description with an undeclared name, never the name', () => {
+    const document = {
+      type: 'object',
+      properties: {
+        deeper: {
+          type: 'object',
+          description: 'Deeper than this schema states: Node is accepted to 1 level of nesting.',
+          properties: {},
+          additionalProperties: false,
+        },
+        plain: { type: 'object', properties: {}, additionalProperties: false },
+      },
+    } as const;
+    const judgement = judge({ deeper: { canary: 1 }, plain: { canary: 2 } }, document);
+    expect(judgement.ok).toBe(false);
+    if (judgement.ok) return;
+    expect(judgement.refusal.issues[0]).toEqual({
+      path: '/deeper',
+      code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
+      names: [],
+      count: 1,
+      description: 'Deeper than this schema states: Node is accepted to 1 level of nesting.',
+    });
+    expect(judgement.refusal.text).toContain(
+      '(no name is accepted there: Deeper than this schema states: Node is accepted to 1 level of nesting.)',
+    );
+    expect(judgement.refusal.text).toContain(
+      '`/plain` must hold only declared names; remove the 1 other name (no name is accepted there).',
+    );
+    expect(judgement.refusal.text).not.toContain('canary');
   });
 });

@@ -65,6 +65,12 @@ export interface PlanNode {
   declared: ReadonlySet<string>;
   /** The same names, frozen, in that order: the accepted names an undeclared-name fault tells. */
   accepted: readonly string[];
+  /**
+   * The declared description of an object that accepts no name at all (no properties, closed), told
+   * with an undeclared name there: the document's own words on why nothing fits (such as how deep
+   * a dialect states a recursion).
+   */
+  closedDescription: string | undefined;
   /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
   additional: PlanNode | undefined;
   /** The rule every name of an object follows (`propertyNames`); `undefined` admits any name. */
@@ -157,6 +163,7 @@ export function buildPlan(document: SchemaNode): Plan {
       requiredOnlySegments: [],
       declared: new Set(),
       accepted: [],
+      closedDescription: undefined,
       additional: undefined,
       propertyNames: undefined,
       items: undefined,

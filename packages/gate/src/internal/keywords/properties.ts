@@ -87,6 +87,13 @@ export const propertiesKeyword: Keyword = {
     node.requiredOnlySegments = node.requiredOnly.map(escapePointerSegment);
     node.accepted = Object.freeze([...declared, ...node.requiredOnly]);
     node.declared = new Set(node.accepted);
+    if (
+      schema.additionalProperties === false &&
+      declared.size === 0 &&
+      node.requiredOnly.length === 0 &&
+      typeof schema.description === 'string'
+    )
+      node.closedDescription = schema.description;
     if (schema.additionalProperties !== undefined) {
       node.additional = reader.child(
         schema.additionalProperties,
@@ -103,7 +110,7 @@ export const propertiesKeyword: Keyword = {
       const words = told.tell(names, issue.path, renderNames);
       const accepted =
         names.length === 0
-          ? 'no name is accepted there'
+          ? `no name is accepted there${issue.description === undefined ? '' : `: ${issue.description}`}`
           : 'full' in words
             ? `the accepted names are ${words.full}`
             : `the accepted names are those listed above for ${placeName(words.place)}`;
@@ -229,6 +236,7 @@ export function* objectWalk(
       code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
       names: node.accepted,
       count: undeclared,
+      ...(node.closedDescription === undefined ? {} : { description: node.closedDescription }),
     });
   }
 }
