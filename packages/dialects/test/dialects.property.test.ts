@@ -1,4 +1,8 @@
 /**
+ * Longer than 400 lines: the test's own spelling of each dialect (nulls for omitted optionals,
+ * maps as entry lists) and the three properties that use it are read together; apart, a spelling
+ * would stand far from the property it is checked by.
+ *
  * Property-based guard of "a dialect narrows the description and never widens what is accepted",
  * judged with a reference 2020-12 validator the way the gate will judge: first against the
  * dialect's document, then `arguments()`, then against canonical. For random canonical documents

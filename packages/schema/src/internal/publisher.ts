@@ -1,3 +1,8 @@
+/*
+ * Longer than 400 lines: the walk over every kind of declaration (objects, maps with their key
+ * rule, arrays, unions, recursion) is one class whose methods call one another and share its
+ * `$defs`; split, each part would reach into the others' state.
+ */
 import { IsCodec, IsOptional, IsRefine } from 'typebox';
 import { ARTIFACT_REFS_PROPERTY } from '../artifact-refs.ts';
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
