@@ -24,6 +24,9 @@ const drops: Drops = (keyword, node) => {
     case 'maxLength':
     case 'pattern':
     case 'uniqueItems':
+    case 'propertyNames':
+    case 'minProperties':
+    case 'maxProperties':
       return true;
     case 'format':
       return !FORMATS.has(String(node.format));

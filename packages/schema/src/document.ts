@@ -5,6 +5,7 @@
  */
 export { ANNOTATION_KEYWORDS } from './annotations.ts';
 export { type Discriminator, discriminatorOf } from './discriminator.ts';
+export { DUPLICATE_KEY, isDuplicateKey } from './duplicate-key.ts';
 export { isJudgedFormat, isStringFormat } from './formats.ts';
 export { freezeJson } from './freeze.ts';
 export { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';

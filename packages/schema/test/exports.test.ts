@@ -34,6 +34,7 @@ describe('the public surface', () => {
       JsonObject: 'type',
       JsonValue: 'type',
       Map: 'function',
+      MapOptions: 'interface',
       Recursive: 'function',
       SCHEMA_ERROR_CODES: 'const',
       STRING_FORMATS: 'const',
@@ -63,6 +64,7 @@ describe('the public surface', () => {
   it('of @portcullis/schema/document', () => {
     expect(listSurface(join(import.meta.dirname, '../src/document.ts'))).toEqual({
       ANNOTATION_KEYWORDS: 'const',
+      DUPLICATE_KEY: 'const',
       Discriminator: 'interface',
       SUBSCHEMA_KEYWORDS: 'const',
       SchemaNode: 'type',
@@ -72,6 +74,7 @@ describe('the public surface', () => {
       escapePointerSegment: 'function',
       freezeJson: 'function',
       isArraySubschemaKeyword: 'function',
+      isDuplicateKey: 'function',
       isJsonObject: 'function',
       isJudgedFormat: 'function',
       isMapSubschemaKeyword: 'function',
