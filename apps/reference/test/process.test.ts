@@ -21,91 +21,80 @@ afterAll(removeTempDirs);
 const ACKNOWLEDGED_BEFORE_KILL = 30;
 const DOCUMENTS_PER_CALL = 4;
 
-/** A test that starts the built app twice: on a loaded machine each start takes seconds. */
-const START_TWICE_MS = 60_000;
-
 describe('the built app as a process', () => {
-  it(
-    'keeps every acknowledged tag write and no partial one across a SIGKILL',
-    async () => {
-      const root = generatedCorpus();
-      const data = tempDir();
-      const first: ChildApp = startApp(['--port', '0', '--root', root, '--data', data]);
-      const url = await urlOf(first);
-      const { admin: token } = tokensOf(first);
-      const client = await httpClient(url, token);
-      const found = await client.callTool({
-        name: 'search_documents',
-        arguments: { query: 'the', limit: 40 },
-      });
-      const ids = (found.structuredContent as { hits: { id: number }[] }).hits.map((hit) => hit.id);
-      expect(ids.length).toBe(40);
+  it('keeps every acknowledged tag write and no partial one across a SIGKILL', async () => {
+    const root = generatedCorpus();
+    const data = tempDir();
+    const first: ChildApp = startApp(['--port', '0', '--root', root, '--data', data]);
+    const url = await urlOf(first);
+    const { admin: token } = tokensOf(first);
+    const client = await httpClient(url, token);
+    const found = await client.callTool({
+      name: 'search_documents',
+      arguments: { query: 'the', limit: 40 },
+    });
+    const ids = (found.structuredContent as { hits: { id: number }[] }).hits.map((hit) => hit.id);
+    expect(ids.length).toBe(40);
 
-      const acknowledged: number[] = [];
-      const sent: number[] = [];
-      let killed = false;
-      const stream = async (worker: number) => {
-        for (let call = worker; !killed; call += 2) {
-          sent.push(call);
-          const chosen = Array.from(
-            { length: DOCUMENTS_PER_CALL },
-            (_, k) => ids[(call + k * 7) % ids.length],
-          );
-          const result = await client
-            .callTool({
-              name: 'tag_documents',
-              arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
-            })
-            .catch(() => undefined);
-          if (result === undefined || killed) return;
-          expect(result.isError).toBeFalsy();
-          acknowledged.push(call);
-          if (acknowledged.length === ACKNOWLEDGED_BEFORE_KILL) {
-            killed = true;
-            first.process.kill('SIGKILL');
-          }
-        }
-      };
-      await Promise.all([stream(0), stream(1)]);
-      expect(await first.exited).toBe('SIGKILL');
-      await closeClients();
-
-      const second = startApp(['--port', '0', '--root', root, '--data', data]);
-      await urlOf(second);
-      const database = new Database(databaseFileFor(data, root), { readonly: true });
-      try {
-        const pairs = database.prepare('SELECT count(*) FROM tags WHERE tag = ?').pluck();
-        for (const call of acknowledged)
-          expect(pairs.get(`batch-${call}`), `batch-${call}`).toBe(DOCUMENTS_PER_CALL);
-        const present = sent.filter((call) => (pairs.get(`batch-${call}`) as number) > 0);
-        for (const call of sent)
-          expect([0, DOCUMENTS_PER_CALL]).toContain(pairs.get(`batch-${call}`));
-        expect(database.prepare('SELECT count(*) FROM tag_writes').pluck().get()).toBe(
-          present.length,
+    const acknowledged: number[] = [];
+    const sent: number[] = [];
+    let killed = false;
+    const stream = async (worker: number) => {
+      for (let call = worker; !killed; call += 2) {
+        sent.push(call);
+        const chosen = Array.from(
+          { length: DOCUMENTS_PER_CALL },
+          (_, k) => ids[(call + k * 7) % ids.length],
         );
-        expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
-      } finally {
-        database.close();
+        const result = await client
+          .callTool({
+            name: 'tag_documents',
+            arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
+          })
+          .catch(() => undefined);
+        if (result === undefined || killed) return;
+        expect(result.isError).toBeFalsy();
+        acknowledged.push(call);
+        if (acknowledged.length === ACKNOWLEDGED_BEFORE_KILL) {
+          killed = true;
+          first.process.kill('SIGKILL');
+        }
       }
-      second.process.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
-    },
-    START_TWICE_MS,
-  );
+    };
+    await Promise.all([stream(0), stream(1)]);
+    expect(await first.exited).toBe('SIGKILL');
+    await closeClients();
 
-  it(
-    'stops on SIGTERM and on SIGINT with exit 0 and one line on stdout',
-    async () => {
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        const app = startApp(['--port', '0', '--root', generatedCorpus(), '--data', tempDir()]);
-        await urlOf(app);
-        app.process.kill(signal);
-        expect(await app.exited).toBe(0);
-        expect(app.stdout).toHaveLength(1);
-      }
-    },
-    START_TWICE_MS,
-  );
+    const second = startApp(['--port', '0', '--root', root, '--data', data]);
+    await urlOf(second);
+    const database = new Database(databaseFileFor(data, root), { readonly: true });
+    try {
+      const pairs = database.prepare('SELECT count(*) FROM tags WHERE tag = ?').pluck();
+      for (const call of acknowledged)
+        expect(pairs.get(`batch-${call}`), `batch-${call}`).toBe(DOCUMENTS_PER_CALL);
+      const present = sent.filter((call) => (pairs.get(`batch-${call}`) as number) > 0);
+      for (const call of sent)
+        expect([0, DOCUMENTS_PER_CALL]).toContain(pairs.get(`batch-${call}`));
+      expect(database.prepare('SELECT count(*) FROM tag_writes').pluck().get()).toBe(
+        present.length,
+      );
+      expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      database.close();
+    }
+    second.process.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('stops on SIGTERM and on SIGINT with exit 0 and one line on stdout', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const app = startApp(['--port', '0', '--root', generatedCorpus(), '--data', tempDir()]);
+      await urlOf(app);
+      app.process.kill(signal);
+      expect(await app.exited).toBe(0);
+      expect(app.stdout).toHaveLength(1);
+    }
+  });
 
   it('serves the config’s stdio consumer over stdio: every tool, valid and refused', async () => {
     const client = await stdioClient(['--root', generatedCorpus(), '--data', tempDir()]);
