@@ -8,7 +8,7 @@ import { listSurface } from '@portcullis/vitest-config/surface';
 import { describe, expect, it } from 'vitest';
 
 describe('the public surface', () => {
-  it('of @portcullis/schema', () => {
+  it('of @portcullis/schema', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual({
       ARTIFACT_REFS_PROPERTY: 'const',
       AnnotationOptions: 'interface',
@@ -61,7 +61,7 @@ describe('the public surface', () => {
     });
   });
 
-  it('of @portcullis/schema/document', () => {
+  it('of @portcullis/schema/document', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/document.ts'))).toEqual({
       ANNOTATION_KEYWORDS: 'const',
       DUPLICATE_KEY: 'const',
@@ -90,7 +90,7 @@ describe('the public surface', () => {
     });
   });
 
-  it('points package.json at both built entries, types first', async () => {
+  it('points package.json at both built entries, types first', { timeout: 120_000 }, async () => {
     const manifest = (await import('../package.json', { with: { type: 'json' } })).default;
     expect(manifest.exports).toEqual({
       '.': { types: './dist/index.d.ts', default: './dist/index.js' },
