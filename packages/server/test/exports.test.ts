@@ -58,11 +58,13 @@ describe('exports', () => {
     expect(listSurface(entry('http.ts'))).toEqual({
       ConsumerResolver: 'interface',
       DEFAULT_MAX_BODY_BYTES: 'const',
+      DEFAULT_SESSION_LIMITS: 'const',
       HTTP_TEXTS: 'const',
       HttpHandler: 'interface',
       HttpHandlerOptions: 'interface',
       HttpHost: 'interface',
       ServeHttpOptions: 'interface',
+      SessionOptions: 'interface',
       TokenEntry: 'interface',
       createHttpHandler: 'function',
       createTokenResolver: 'function',

@@ -180,6 +180,8 @@ describe('HTTP texts', () => {
       unsupportedMediaType: HTTP_TEXTS.unsupportedMediaType,
       sessionNotFound: HTTP_TEXTS.sessionNotFound,
       sessionRequired: HTTP_TEXTS.sessionRequired,
+      sessionsNeedConsumer: HTTP_TEXTS.sessionsNeedConsumer,
+      sessionsFull: HTTP_TEXTS.sessionsFull,
     };
     expect(texts).toEqual({
       bodyTooLarge:
@@ -194,6 +196,9 @@ describe('HTTP texts', () => {
         'The request body must be JSON, sent as `Content-Type: application/json`.',
       sessionNotFound: 'The session this request names does not exist. Initialize a new session.',
       sessionRequired: 'This request needs the `Mcp-Session-Id` of an initialized session.',
+      sessionsNeedConsumer:
+        'Sessions are kept only for an authenticated consumer. Send a bearer token this server accepts.',
+      sessionsFull: 'Every session this server keeps is busy. Try again later.',
     });
     for (const text of Object.values(texts)) expect(text).toMatch(/^[A-Z].*\.$/s);
   });

@@ -52,6 +52,11 @@ import { sdkTransport, webRequest, writeResponse } from './web.ts';
 export interface HostSettings {
   readonly consumers: ConsumerResolver;
   readonly sessions: boolean;
+  readonly sessionLimits: {
+    readonly maxSessions: number;
+    readonly maxSessionsPerConsumer: number;
+    readonly idleSeconds: number;
+  };
   readonly path: string;
   readonly maxBodyBytes: number;
   readonly allowedOrigins: readonly string[] | undefined;
@@ -251,6 +256,10 @@ interface Transported {
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly interposer: Interposer;
+  /** The consumer that opened it: the only one it serves. */
+  readonly consumer: string;
+  /** When it last took a request (`performance.now()`). */
+  lastUsed: number;
 }
 
 /** Builds the handler; see the module comment. */
@@ -326,7 +335,50 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
   }
 
-  async function openSession(): Promise<WebStandardStreamableHTTPServerTransport> {
+  const limits = settings.sessionLimits;
+  const idleMs = limits.idleSeconds * 1000;
+
+  function idle(session: Session): boolean {
+    return session.interposer.connection.inflightCount === 0;
+  }
+
+  /** Closes the session unused longest among `candidates` that has no call in flight. */
+  function evictOldestIdle(candidates: Iterable<Session>): boolean {
+    let oldest: Session | undefined;
+    for (const session of candidates) {
+      if (idle(session) && (oldest === undefined || session.lastUsed < oldest.lastUsed)) {
+        oldest = session;
+      }
+    }
+    if (oldest === undefined) return false;
+    const id = oldest.transport.sessionId;
+    if (id !== undefined) sessions.delete(id);
+    oldest.transport.close().catch(() => undefined);
+    return true;
+  }
+
+  /** Room for one more session of `consumer`, evicting the oldest idle one where a cap is met. */
+  function roomFor(consumer: string): boolean {
+    const own = [...sessions.values()].filter((session) => session.consumer === consumer);
+    if (own.length >= limits.maxSessionsPerConsumer && !evictOldestIdle(own)) return false;
+    if (sessions.size >= limits.maxSessions && !evictOldestIdle(sessions.values())) return false;
+    return true;
+  }
+
+  const sweep = settings.sessions
+    ? setInterval(
+        () => {
+          const now = performance.now();
+          for (const session of [...sessions.values()]) {
+            if (now - session.lastUsed >= idleMs && idle(session)) evictOldestIdle([session]);
+          }
+        },
+        Math.max(1000, Math.min(idleMs / 2, 60_000)),
+      )
+    : undefined;
+  sweep?.unref();
+
+  async function openSession(consumer: string): Promise<WebStandardStreamableHTTPServerTransport> {
     let made: Session | undefined;
     const transport = sdkTransport({
       sessionIdGenerator: randomUUID,
@@ -338,7 +390,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       era: 'legacy',
       sessionless: false,
     });
-    made = { transport, interposer };
+    made = { transport, interposer, consumer, lastUsed: performance.now() };
     interposer.oncancel = (id) => transport.closeSSEStream(id);
     const previous = sdk.onclose;
     sdk.onclose = () => {
@@ -440,7 +492,9 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       parsedBody = decoded.value;
       ids = judged.ids;
     }
-    const transport = connected ? perRequest() : await transportFor(req, res, parsedBody);
+    const transport = connected
+      ? perRequest()
+      : await transportFor(req, res, parsedBody, facts.consumer);
     if (transport === undefined) return;
     const { sdk, release } = transport;
     res.once('close', () => release(!res.writableFinished, ids));
@@ -468,6 +522,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
+    consumer: string | undefined,
   ): Promise<Transported | undefined> {
     if (stateless !== undefined) {
       await stateless;
@@ -483,14 +538,24 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         refuse(res, 400, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionRequired);
         return undefined;
       }
-      const sdk = await openSession();
+      if (consumer === undefined) {
+        refuse(res, 403, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsNeedConsumer);
+        return undefined;
+      }
+      if (!roomFor(consumer)) {
+        refuse(res, 503, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsFull);
+        return undefined;
+      }
+      const sdk = await openSession(consumer);
       return { sdk, release: () => undefined };
     }
     const session = sessions.get(id);
-    if (session === undefined) {
+    // Another consumer's session does not exist for this one.
+    if (session === undefined || session.consumer !== consumer) {
       refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionNotFound);
       return undefined;
     }
+    session.lastUsed = performance.now();
     return {
       sdk: session.transport,
       release: (abandoned, ids) => {
@@ -510,6 +575,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     });
   }) as HostHandler;
   handler.close = async () => {
+    if (sweep !== undefined) clearInterval(sweep);
     // Every call in flight is answered "server stopping" first, and its answer let out.
     const stopping = [
       modern.then((interposer) => interposer.stop()),
