@@ -11,6 +11,7 @@ import {
   type ClientCapabilities,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_REFUSAL_TEXTS } from '@portcullis/server';
@@ -62,6 +63,11 @@ async function client(
         stopReason: 'endTurn',
       };
     });
+  }
+  if (capabilities.roots !== undefined) {
+    mcp.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: [{ uri: 'file:///test/root', name: 'Test Root' }],
+    }));
   }
   await mcp.connect(new StreamableHTTPClientTransport(new URL(fixture.url)));
   opened.push(mcp);
@@ -143,6 +149,22 @@ describe('the diagnostic tools over the 2025-11-25 wire', () => {
     expect(await answer(eliciting.client, 'test_input_required_result_capabilities')).toBe(
       'Hello, Bo!',
     );
+  });
+
+  it('test_input_required_result_list_roots names the client roots', async () => {
+    const { client: mcp } = await client({ roots: {} });
+    expect(await answer(mcp, 'test_input_required_result_list_roots')).toBe('Roots: Test Root.');
+  });
+
+  it('test_input_required_result_multiple_inputs asks a name, a completion and the roots', async () => {
+    const { client: mcp, asked } = await client({ elicitation: {}, sampling: {}, roots: {} }, [
+      { name: 'Alice' },
+    ]);
+    expect(await answer(mcp, 'test_input_required_result_multiple_inputs')).toBe(
+      'Paris Alice; 1 root(s).',
+    );
+    expect(asked.elicited).toHaveLength(1);
+    expect(asked.sampled).toHaveLength(1);
   });
 
   it('test_missing_capability refuses in our words when the client cannot sample', async () => {

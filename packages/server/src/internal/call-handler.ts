@@ -180,10 +180,11 @@ async function inputRequired(
   call: CallRequest,
   pending: Record<string, InputRequest>,
 ): Promise<Rendered> {
-  const state = {
-    answers: call.modern?.state.answers ?? {},
-    asked: Object.keys(pending),
-  };
+  // Only the answers the tool took are carried on: a key it never asked is not sealed.
+  const given = call.modern?.state.answers ?? {};
+  const answers: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const key of call.answered) if (Object.hasOwn(given, key)) answers[key] = given[key]!;
+  const state = { answers, asked: Object.keys(pending) };
   const requestState = await core.states.seal(state, {
     consumer: call.consumer,
     tool: call.tool.name,
@@ -233,7 +234,9 @@ export function callHandler(core: ServerCore) {
       }
     }
     // Answered `-32021` by the interposer, in its words: the SDK only sees that the call failed.
-    if (call.missingCapability !== undefined) throw new Error('A client capability is missing.');
+    if (call.settleCapability(rendered.result.isError === true)) {
+      throw new Error('A client capability is missing.');
+    }
     return rendered.result;
   };
 }

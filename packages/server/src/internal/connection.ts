@@ -4,6 +4,7 @@
  * declared at `initialize`, the logging level it set, the requests in flight, and the requests the
  * server itself sent the client (sampling, elicitation), whose replies it takes before the SDK.
  */
+import type { ClientCapability } from '../client-requests.ts';
 import type { InputState } from './input-state.ts';
 import type { OutboundMessage, RequestId } from './jsonrpc.ts';
 import type { ServedTool } from './published.ts';
@@ -75,10 +76,14 @@ export class CallRequest {
   readonly modern: ModernCall | undefined;
   /** How many times the tool asked the client (the keys `ask-1`, `ask-2`, ... of a modern call). */
   asks = 0;
+  /** The keys of the answers a modern call's tool took: only these are sealed for its retry. */
+  readonly answered = new Set<string>();
   /** The input a modern call's tool asked for and did not have: answered `input_required`. */
   pending: Record<string, InputRequest> | undefined = undefined;
-  /** The client capability a modern call's tool needed and its request did not declare. */
-  missingCapability: 'sampling' | 'elicitation' | undefined = undefined;
+  /** The first client capability a modern call's tool asked for and its request did not declare. */
+  refusedCapability: ClientCapability | undefined = undefined;
+  /** The capability the call is answered `-32021` for: refused, and the call did not recover. */
+  missingCapability: ClientCapability | undefined = undefined;
   /** The W3C trace context the request carried in `_meta`, when well formed. */
   trace: TraceCarrier | undefined = undefined;
   #listener: ((reason: CancelReason) => void) | undefined = undefined;
@@ -122,12 +127,21 @@ export class CallRequest {
   }
 
   /**
-   * Records that a modern call's tool needed a capability its request did not declare and stops the
-   * workflow: the call is answered `-32021`.
+   * Records that a modern call's tool asked for a capability its request did not declare. The tool
+   * gets the `NOT_DECLARED` refusal and may take another way; only a call that then ends in failure
+   * with no input to ask for is answered `-32021`.
    */
-  requireCapability(capability: 'sampling' | 'elicitation'): void {
-    this.missingCapability ??= capability;
-    this.cancel('client_cancel');
+  requireCapability(capability: ClientCapability): void {
+    this.refusedCapability ??= capability;
+  }
+
+  /**
+   * Called once the tool has ended: a call that failed with no input to ask for, after its tool was
+   * refused a capability, is answered `-32021` for that capability. True when it is.
+   */
+  settleCapability(failed: boolean): boolean {
+    if (failed && this.pending === undefined) this.missingCapability = this.refusedCapability;
+    return this.missingCapability !== undefined;
   }
 
   /** Registers what cancels the call's workflow; a cancel that came first is applied at once. */

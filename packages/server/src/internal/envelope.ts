@@ -58,6 +58,13 @@ export function claimsModern(message: unknown): boolean {
   return isObject(meta) && Object.hasOwn(meta, ENVELOPE_KEYS.VERSION);
 }
 
+/** The revision a request's `params._meta` names, when it names one as a string; not judged. */
+export function claimedVersion(params: unknown): string | undefined {
+  const meta = isObject(params) ? own(params, '_meta') : undefined;
+  const version = isObject(meta) ? own(meta, ENVELOPE_KEYS.VERSION) : undefined;
+  return typeof version === 'string' ? version : undefined;
+}
+
 /** What a modern request's envelope declares, judged. */
 export interface Envelope {
   readonly version: string;

@@ -376,9 +376,11 @@ export class Interposer implements Transport {
   }
 
   /**
-   * A modern retry's answers: none for a first call; for a retry, the state this server sealed for
-   * this consumer, tool and arguments, with this round's `inputResponses` for the keys it asked.
-   * `undefined` refuses the retry (one constant answer, whatever was wrong).
+   * A modern call's answers: with no `requestState`, this round's `inputResponses` (a key the tool
+   * does not ask is never read); for a retry, the state this server sealed for this consumer, tool
+   * and arguments, with this round's `inputResponses` for the keys it asked. A key missing from
+   * them is asked again. Every answer is read strictly where the tool takes it. `undefined`
+   * refuses the call (one constant answer, whatever was wrong).
    */
   async #answers(
     params: Readonly<Record<string, unknown>>,
@@ -388,10 +390,17 @@ export class Interposer implements Transport {
   ): Promise<InputState | undefined> {
     const sealed = own(params, 'requestState');
     const responses = own(params, 'inputResponses');
-    if (sealed === undefined) return responses === undefined ? NO_ANSWERS : undefined;
-    if (typeof sealed !== 'string' || (responses !== undefined && !isObject(responses))) {
-      return undefined;
+    if (responses !== undefined && !isObject(responses)) return undefined;
+    if (sealed === undefined) {
+      if (responses === undefined) return NO_ANSWERS;
+      const answers: Record<string, Readonly<Record<string, unknown>>> = Object.create(null);
+      for (const key of Object.keys(responses)) {
+        const answer = own(responses, key);
+        if (isObject(answer)) answers[key] = answer;
+      }
+      return { answers, asked: [] };
     }
+    if (typeof sealed !== 'string') return undefined;
     const opened = await this.#core.states.open(sealed, { consumer, tool, arguments: args });
     if (opened === undefined) return undefined;
     const answers: Record<string, Readonly<Record<string, unknown>>> = { ...opened.answers };

@@ -39,7 +39,8 @@ describe('the modern envelope', () => {
     const { host } = await httpHost();
     const body = request(1, 'tools/list');
     body.params._meta['io.modelcontextprotocol/protocolVersion'] = '2031-01-01';
-    const answer = await post(host.url, body, headers('tools/list'));
+    const given = { ...headers('tools/list'), 'mcp-protocol-version': '2031-01-01' };
+    const answer = await post(host.url, body, given);
     expect(answer.status).toBe(400);
     const error = parsed(answer).error;
     expect(error.code).toBe(-32022);
@@ -51,7 +52,10 @@ describe('the modern envelope', () => {
     const canary = 'canary-<script>-2026';
     const body = request(1, 'tools/list');
     body.params._meta['io.modelcontextprotocol/protocolVersion'] = canary;
-    const answer = await post(host.url, body, headers('tools/list'));
+    const answer = await post(host.url, body, {
+      ...headers('tools/list'),
+      'mcp-protocol-version': canary,
+    });
     expect(answer.status).toBe(400);
     const error = parsed(answer).error;
     expect(error.code).toBe(-32022);
@@ -97,6 +101,31 @@ describe('the modern headers', () => {
     expect(answer.body).not.toContain('canary');
   });
 
+  it.each([
+    ['a revision not served', 'v999.0.0'],
+    ['a revision date not served', '2031-01-01'],
+  ])(
+    'answers a body naming %s under a served header -32020, before judging the revision',
+    async (_case, claimed) => {
+      const { host } = await httpHost();
+      const body = request(1, 'tools/list');
+      body.params._meta['io.modelcontextprotocol/protocolVersion'] = claimed;
+      const answer = await post(host.url, body, headers('tools/list'));
+      expect(answer.status).toBe(400);
+      expect(parsed(answer).error).toEqual({ code: -32020, message: SERVER_TEXTS.headerMismatch });
+      expect(answer.body).not.toContain(claimed);
+    },
+  );
+
+  it('judges the header against the body with no revision in the body as a malformed envelope', async () => {
+    const { host } = await httpHost();
+    const body = request(1, 'tools/list');
+    body.params._meta['io.modelcontextprotocol/protocolVersion'] = 20260728 as never;
+    const answer = await post(host.url, body, headers('tools/list'));
+    expect(answer.status).toBe(400);
+    expect(parsed(answer).error).toEqual({ code: -32602, message: SERVER_TEXTS.malformedEnvelope });
+  });
+
   it('reads a name in the Base64 form', async () => {
     const { host } = await httpHost();
     const body = request(1, 'tools/call', { name: 'greet', arguments: { name: 'Ada' } });
@@ -139,7 +168,7 @@ describe('modern requests', () => {
     expect(discover.result.capabilities.tools).toBeDefined();
   });
 
-  it('answers a tampered, foreign or orphan requestState with one constant answer', async () => {
+  it('answers a tampered or foreign requestState, or unreadable inputResponses, with one constant answer', async () => {
     const { host } = await httpHost();
     const call = (id: number, extra: Record<string, unknown>, consumer = 'alice' as const) =>
       post(
@@ -170,7 +199,7 @@ describe('modern requests', () => {
     const answers = [
       await call(2, { requestState: `${state.slice(0, -2)}xx` }),
       await call(3, { requestState: 'canary' }),
-      await call(4, { inputResponses: { 'ask-1': { action: 'decline' } } }),
+      await call(4, { requestState: state, inputResponses: ['canary'] }),
       await call(5, { requestState: state, arguments: { what: 'sample' } }),
     ];
     for (const answer of answers) {
@@ -179,12 +208,18 @@ describe('modern requests', () => {
     }
   });
 
-  it('answers -32021 (400) when the tool asks for a capability the request did not declare', async () => {
+  function withCapabilities(id: number, name: string, args: unknown, capabilities: object) {
+    const body = request(id, 'tools/call', { name, arguments: args });
+    body.params._meta['io.modelcontextprotocol/clientCapabilities'] = capabilities;
+    return body;
+  }
+
+  it('answers -32021 (400) when the call fails on a capability the request did not declare', async () => {
     const { host } = await httpHost();
     const answer = await post(
       host.url,
-      request(1, 'tools/call', { name: 'ask', arguments: { what: 'elicit' } }),
-      headers('tools/call', { 'mcp-name': 'ask' }),
+      withCapabilities(1, 'prefer', { check: false }, {}),
+      headers('tools/call', { 'mcp-name': 'prefer' }),
     );
     expect(answer.status).toBe(400);
     expect(parsed(answer).error).toEqual({
@@ -193,6 +228,59 @@ describe('modern requests', () => {
       data: { requiredCapabilities: { elicitation: {} } },
     });
   });
+
+  it('lets a tool that was refused elicitation fall back to sampling: input_required, no -32021', async () => {
+    const { host } = await httpHost();
+    const answer = await post(
+      host.url,
+      withCapabilities(1, 'prefer', { check: false }, { sampling: {} }),
+      headers('tools/call', { 'mcp-name': 'prefer' }),
+    );
+    expect(answer.status).toBe(200);
+    const result = parsed(answer).result;
+    expect(result.resultType).toBe('input_required');
+    const asked = Object.values(result.inputRequests) as { method: string }[];
+    expect(asked.map((item) => item.method)).toEqual(['sampling/createMessage']);
+  });
+
+  it.each([
+    [{ sampling: {} }, { elicitation: false, sampling: true }, 'sampling/createMessage'],
+    [{ elicitation: {} }, { elicitation: true, sampling: false }, 'elicitation/create'],
+    [
+      { elicitation: {}, sampling: {} },
+      { elicitation: true, sampling: true },
+      'elicitation/create',
+    ],
+  ])(
+    'reads the declared capabilities %j in the tool context',
+    async (capabilities, declared, method) => {
+      const { host } = await httpHost();
+      const first = parsed(
+        await post(
+          host.url,
+          withCapabilities(1, 'prefer', { check: true }, capabilities),
+          headers('tools/call', { 'mcp-name': 'prefer' }),
+        ),
+      ).result;
+      const asked = Object.values(first.inputRequests) as { method: string }[];
+      expect(asked.map((item) => item.method)).toEqual([method]);
+      const key = Object.keys(first.inputRequests)[0]!;
+      const reply =
+        method === 'elicitation/create'
+          ? { action: 'accept', content: { name: 'Ada' } }
+          : { role: 'assistant', content: { type: 'text', text: 'Ada' }, model: 'm' };
+      const body = withCapabilities(2, 'prefer', { check: true }, capabilities);
+      Object.assign(body.params, {
+        inputResponses: { [key]: reply },
+        requestState: first.requestState,
+      });
+      const second = parsed(
+        await post(host.url, body, headers('tools/call', { 'mcp-name': 'prefer' })),
+      );
+      expect(second.result.resultType).toBe('complete');
+      expect(JSON.parse(second.result.content[0].text).declared).toEqual(declared);
+    },
+  );
 
   it('cancels the whole workflow when the client closes the response stream', async () => {
     const { host } = await httpHost();

@@ -21,6 +21,7 @@ import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
 import {
+  claimedVersion,
   claimsModern,
   isLegacyVersion,
   judgeEnvelope,
@@ -290,8 +291,10 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   modern.catch(() => undefined);
 
   /**
-   * A modern request: its envelope judged (`-32022` for a revision not served, `-32602` for a
-   * malformed one), its standard headers judged against the body (`-32020`), then handed to the
+   * A modern request: a `MCP-Protocol-Version` header that disagrees with the body's revision is
+   * `-32020` before that revision's support is judged; then its envelope judged (`-32022` for a
+   * revision not served, `-32602` for a malformed one), its standard headers judged against the
+   * body (`-32020`), then handed to the
    * modern server through an exchange of its own. A notification is taken and answered `202`.
    */
   async function serveModern(
@@ -302,7 +305,17 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   ): Promise<void> {
     const given = own(body as Record<string, unknown>, 'id');
     const id = isRequestId(given) ? given : null;
-    const judged = judgeEnvelope(own(body as Record<string, unknown>, 'params'));
+    const params = own(body as Record<string, unknown>, 'params');
+    const headerVersion = header(req, 'mcp-protocol-version');
+    const claimed = claimedVersion(params);
+    if (headerVersion !== undefined && claimed !== undefined && headerVersion !== claimed) {
+      return answer(
+        res,
+        400,
+        errorAnswer(id, JSON_RPC_ERROR_CODES.HEADER_MISMATCH, SERVER_TEXTS.headerMismatch),
+      );
+    }
+    const judged = judgeEnvelope(params);
     if (!judged.ok) {
       return answer(
         res,
