@@ -64,6 +64,10 @@ describe('the public surface', () => {
     expect(listSurface(join(import.meta.dirname, '../src/document.ts'))).toEqual({
       ANNOTATION_KEYWORDS: 'const',
       Discriminator: 'interface',
+      MCP_HEADER_KEYWORD: 'const',
+      MCP_PARAM_HEADER_PREFIX: 'const',
+      McpHeaderDeclaration: 'interface',
+      McpHeaderType: 'type',
       SUBSCHEMA_KEYWORDS: 'const',
       SchemaNode: 'type',
       SchemaObject: 'type',
@@ -79,6 +83,7 @@ describe('the public surface', () => {
       isStringFormat: 'function',
       isTemporalFormat: 'function',
       mapSubschemas: 'function',
+      mcpHeadersOf: 'function',
       refOf: 'function',
       refSegments: 'function',
       resolveRef: 'function',
