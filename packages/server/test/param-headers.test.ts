@@ -245,6 +245,8 @@ describe('hostile headers', () => {
       refused(DUPLICATE),
     );
     expect(judge({ 'mcp-param-region': ['eu'] }, { region: 'eu' })).toEqual(accepted);
+    const flood = Array.from({ length: 200_000 }, () => 'eu');
+    expect(judge({ 'mcp-param-region': flood }, { region: 'eu' })).toEqual(refused(DUPLICATE));
   });
 
   it('refuses a joined duplicate (Node joins repeated headers with a comma) as a mismatch', () => {

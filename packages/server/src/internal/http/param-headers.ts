@@ -83,7 +83,7 @@ function paramValues(headers: ParamHeaderSource): Map<string, string[]> {
     const name = key.toLowerCase();
     const values = found.get(name) ?? [];
     if (typeof value === 'string') values.push(value);
-    else values.push(...value);
+    else for (const each of value) values.push(each);
     found.set(name, values);
   }
   return found;
