@@ -83,6 +83,11 @@ function refused(refusal: ClientRefusal): never {
 }
 
 const Name = Type.Object({ name: Type.String({ description: 'Your name' }) });
+
+/** A string argument a modern client mirrors into `Mcp-Param-Region` (SEP-2243). */
+const Routed = Type.Object({
+  region: Type.String({ description: 'The region to route the call to', 'x-mcp-header': 'Region' }),
+});
 const Confirmation = Type.Object({ ok: Type.Boolean({ description: 'Confirm' }) });
 
 /** What a user's elicitation answer says, in the tool's words. */
@@ -417,5 +422,13 @@ export const conformanceTools: AnyToolDefinition[] = [
       const { content } = sampled.value;
       return said(`LLM response: ${content.type === 'text' ? content.text : `(${content.type})`}`);
     },
+  }),
+  defineTool({
+    name: 'test_mcp_param_header',
+    description:
+      'Answers the region it was called for; a modern client mirrors the region into the Mcp-Param-Region header, which the server judges against the argument.',
+    input: Routed,
+    weight: QUICK,
+    run: ({ region }) => said(`Routed to ${region}.`),
   }),
 ];

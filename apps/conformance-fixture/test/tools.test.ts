@@ -196,4 +196,29 @@ describe('the diagnostic tools over the 2025-11-25 wire', () => {
       'Logging tool finished',
     ]);
   });
+
+  it('test_mcp_param_header publishes x-mcp-header on its string property and answers the region', async () => {
+    const { client: mcp } = await client({});
+    const { tools } = await mcp.listTools();
+    const tool = tools.find(({ name }) => name === 'test_mcp_param_header');
+    expect(tool?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    });
+    // The suite takes the first listed tool with an annotated top-level property, and wants it a string.
+    const annotated = tools.filter((listed) =>
+      Object.values((listed.inputSchema.properties ?? {}) as Record<string, object>).some(
+        (property) => Object.hasOwn(property, 'x-mcp-header'),
+      ),
+    );
+    expect(annotated.map(({ name }) => name)).toEqual(['test_mcp_param_header']);
+    // The legacy era mirrors nothing: the call needs no header.
+    const result = await mcp.callTool({
+      name: 'test_mcp_param_header',
+      arguments: { region: 'Hello' },
+    });
+    expect(result.isError, textOf(result)).not.toBe(true);
+    expect(JSON.parse(textOf(result))).toBe('Routed to Hello.');
+  });
 });

@@ -69,6 +69,8 @@ const UNSUPPORTED = new Set([
   'else',
   'dependentRequired',
   'dependentSchemas',
+  // Outside strict mode's closed list; the server does not expect the header here.
+  'x-mcp-header',
 ]);
 
 /**

@@ -60,6 +60,8 @@ const UNSUPPORTED = new Set([
   'else',
   'dependentRequired',
   'dependentSchemas',
+  // Strict mode answers an unknown keyword with a 400; the server does not expect the header here.
+  'x-mcp-header',
 ]);
 
 const LOOKAROUND = /\(\?<?[=!]/;

@@ -79,6 +79,7 @@ describe('the pinned tables', () => {
       'deprecated',
       'readOnly',
       'writeOnly',
+      'x-mcp-header',
       'propertyOrdering',
       'example',
     ]);

@@ -10,6 +10,13 @@ export { isJudgedFormat, isStringFormat } from './formats.ts';
 export { freezeJson } from './freeze.ts';
 export { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
 export {
+  MCP_HEADER_KEYWORD,
+  MCP_PARAM_HEADER_PREFIX,
+  type McpHeaderDeclaration,
+  type McpHeaderType,
+  mcpHeadersOf,
+} from './mcp-header.ts';
+export {
   defRef,
   escapePointerSegment,
   refOf,
