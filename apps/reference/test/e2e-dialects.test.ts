@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXPOSED_TOOLS } from '../src/tools/index.ts';
 import { SURVEY_MAX_FOLDERS } from '../src/tools/survey-corpus.ts';
 import { TAG_MAX_TAGS } from '../src/tools/tag-documents.ts';
 import { buildCall, type Hints } from './support/calls.ts';
@@ -95,13 +94,23 @@ async function refusedWith(
   expect(textOf(result)).not.toContain('canary');
 }
 
+/** The exposed tools in listing order, as `src/tools/index.ts` lists them. */
+const EXPOSED = [
+  'search_documents',
+  'read_document',
+  'tag_documents',
+  'corpus_stats',
+  'survey_corpus',
+  'explain_query',
+];
+
 describe.each(DIALECTS)('under %s', (dialect) => {
   const connect = () => httpClient(`${served.url}?dialect=${dialect}`, served.tokens.admin);
 
   it('serves a call to every tool that uses every property its document declares', async () => {
     const client = await connect();
     const tools = await listed(client);
-    expect(tools.map((tool) => tool.name)).toEqual([...EXPOSED_TOOLS]);
+    expect(tools.map((tool) => tool.name)).toEqual(EXPOSED);
     for (const tool of tools) {
       const args = buildCall(tool.inputSchema as Record<string, unknown>, hints);
       const result = await client.callTool({ name: tool.name, arguments: args });

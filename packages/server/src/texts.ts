@@ -112,6 +112,8 @@ export const CALL_OUTCOMES = Object.freeze({
   GATE_REFUSED: 'GATE_REFUSED',
   /** The request named no dialect this server publishes. */
   DIALECT_REFUSED: 'DIALECT_REFUSED',
+  /** A modern call's `Mcp-Param-*` headers disagreed with its arguments (`-32020`). */
+  HEADER_REFUSED: 'HEADER_REFUSED',
   /** A modern call answered `input_required` (the tool asked the client). */
   INPUT_REQUIRED: 'INPUT_REQUIRED',
   /** A modern retry's `requestState` or `inputResponses` were refused. */

@@ -55,6 +55,7 @@ describe('code tables', () => {
       'CANCELLED',
       'GATE_REFUSED',
       'DIALECT_REFUSED',
+      'HEADER_REFUSED',
       'INPUT_REQUIRED',
       'STATE_REFUSED',
       'STOPPED',

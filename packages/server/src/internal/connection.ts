@@ -5,6 +5,7 @@
  * server itself sent the client (sampling, elicitation), whose replies it takes before the SDK.
  */
 import type { ClientCapability } from '../client-requests.ts';
+import type { ParamHeaderSource } from './http/param-headers.ts';
 import type { InputState } from './input-state.ts';
 import type { OutboundMessage, RequestId } from './jsonrpc.ts';
 import type { ServedTool } from './published.ts';
@@ -23,6 +24,8 @@ export const REQUEST_KEY = 'portcullis/request';
 export interface HostFacts {
   readonly consumer: string | undefined;
   readonly dialect: string | undefined;
+  /** The request's headers, each name with all its values, where it came over HTTP. */
+  readonly headers?: ParamHeaderSource;
 }
 
 /** A `tools/list` the interposer judged, as its handler and the outbound filter read it. */

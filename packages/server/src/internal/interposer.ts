@@ -30,6 +30,7 @@ import {
 } from './connection.ts';
 import type { ServerCore } from './core.ts';
 import { ALL_VERSIONS, type Envelope, type Era, judgeEnvelope } from './envelope.ts';
+import { judgeParamHeaders } from './http/param-headers.ts';
 import type { InputState } from './input-state.ts';
 import {
   classify,
@@ -432,6 +433,17 @@ export class Interposer implements Transport {
     if (dialect === undefined) {
       this.#settled(tool.name, consumer, CALL_OUTCOMES.DIALECT_REFUSED, read.arguments);
       return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
+    }
+    if (envelope !== undefined && host.headers !== undefined && tool.entry.headers.length > 0) {
+      const headers = judgeParamHeaders(tool.entry.headers, host.headers, read.arguments, {
+        requireHeaders: dialect === 'canonical',
+      });
+      if (!headers.ok) {
+        this.#settled(tool.name, consumer, CALL_OUTCOMES.HEADER_REFUSED, read.arguments);
+        return this.#answer(
+          errorAnswer(id, JSON_RPC_ERROR_CODES.HEADER_MISMATCH, SERVER_TEXTS.headerMismatch),
+        );
+      }
     }
     const judged = judgeArguments(tool, dialect, read.arguments);
     if (!judged.ok) {

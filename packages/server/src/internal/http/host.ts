@@ -434,7 +434,11 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     }
     let consumer = consumerOf(req, settings.consumers);
     if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
-    const facts: HostFacts = { consumer, dialect: requested.dialect };
+    const facts: HostFacts = {
+      consumer,
+      dialect: requested.dialect,
+      headers: req.headersDistinct,
+    };
     const authInfo: AuthInfo = {
       token: '',
       clientId: facts.consumer ?? '',
