@@ -48,7 +48,7 @@ export function tagDocumentsTool(services: DocumentServices) {
       idempotentHint: true,
       openWorldHint: false,
     },
-    run: (input, context) => {
+    run: async (input, context) => {
       const documents = new Set(input.ids).size;
       if (documents === 0) refuseInput('The `ids` list is empty. Name at least one document.');
       if (documents > TAG_MAX_DOCUMENTS) {
@@ -67,7 +67,7 @@ export function tagDocumentsTool(services: DocumentServices) {
         );
       }
       const note = input.note === undefined ? null : stringifyCanonical(input.note as never);
-      const written = services.index.tag(
+      const written = await services.index.tag(
         input.ids,
         input.tags,
         context.consumer,
