@@ -30,7 +30,7 @@ beforeAll(async () => {
   await corpus.sync();
   sqlite = harnessOver(index);
   postgres = harnessOver(corpus);
-});
+}, 120_000);
 afterAll(async () => {
   await sqlite?.close();
   await postgres?.close();
@@ -170,6 +170,21 @@ describe.skipIf(schema === undefined)('the PostgreSQL corpus against the SQLite 
       Number((await postgres.services.index.pool.query<{ n: string }>(sql)).rows[0]!.n);
     expect(await count("SELECT count(*) AS n FROM tags WHERE tag = 'lost'")).toBe(0);
     expect(await count('SELECT count(*) AS n FROM tag_writes')).toBe(3);
+  });
+
+  it('indexes and finds a word too long for a tsvector lexeme alike', async () => {
+    const long = 'q'.repeat(999);
+    const wide = '\u{1d400}'.repeat(900);
+    writeFileSync(
+      join(root, 'long-words.md'),
+      `# Long\n\n${long} ${wide} ${'x'.repeat(300_000)} plain\n`,
+    );
+    const reports = [await sqlite.services.index.sync(), await postgres.services.index.sync()];
+    expect(reports[1]).toEqual(reports[0]);
+    await same('search_documents', { query: long });
+    await same('search_documents', { query: wide.slice(0, 1000) });
+    await same('search_documents', { query: `plain ${long}` });
+    await same('explain_query', { query: long, depth: 2 });
   });
 
   it('follows added, changed and removed files alike', async () => {

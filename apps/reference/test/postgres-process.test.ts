@@ -99,7 +99,7 @@ describe.skipIf(schema === undefined)('the built app on PostgreSQL', () => {
     }
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 180_000);
 
   it('stops with one line and exit 1 when the database cannot be reached', async () => {
     const app = startApp([
@@ -116,5 +116,5 @@ describe.skipIf(schema === undefined)('the built app on PostgreSQL', () => {
     const said = app.stderr.join('\n');
     expect(said).toMatch(/The PostgreSQL database cannot be opened/);
     expect(said).not.toContain('secret-canary');
-  });
+  }, 60_000);
 });

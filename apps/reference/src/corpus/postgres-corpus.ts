@@ -6,6 +6,7 @@
  * function as SQLite's. Migrations are applied at open. Every write is one transaction, committed
  * before it is acknowledged (PostgreSQL's default `synchronous_commit`).
  */
+import { createHash } from 'node:crypto';
 import { promises as fs, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +33,27 @@ export class PostgresOpenError extends Error {
 
 /** A key of advisory locks: migrations run under it, one replica at a time. */
 const MIGRATION_LOCK = 0x706f7274;
+
+/**
+ * A term as the database keeps it. PostgreSQL bounds a `tsvector` lexeme at 2047 bytes (and a
+ * b-tree entry near 2700), so a longer term (a blob of base64 in a file, a 1000-letter query word)
+ * is kept as its SHA-256, which no real term spells (a term has no `:`). Matching stays exact.
+ */
+function storedTerm(term: string): string {
+  return Buffer.byteLength(term) <= 512
+    ? term
+    : `h:${createHash('sha256').update(term).digest('hex')}`;
+}
+
+function storedCounts(text: string): { counts: Map<string, number>; total: number } {
+  const { counts, total } = termCounts(text);
+  const stored = new Map<string, number>();
+  for (const [term, count] of counts) {
+    const key = storedTerm(term);
+    stored.set(key, (stored.get(key) ?? 0) + count);
+  }
+  return { counts: stored, total };
+}
 
 /** Numbers `?` placeholders as PostgreSQL's `$1`, `$2`, ... (our SQL holds no `?` elsewhere). */
 function numbered(sql: string, from = 1): string {
@@ -278,7 +300,7 @@ export class PostgresCorpus implements CorpusRepository {
   async search(
     request: SearchRequest,
   ): Promise<{ readonly hits: SearchHit[]; readonly total: number }> {
-    const terms = request.words.map(foldTerm);
+    const terms = request.words.map((word) => storedTerm(foldTerm(word)));
     const params: unknown[] = [terms];
     let where = `d.search @@ array_to_string(ARRAY(SELECT quote_literal(w) FROM unnest($1::text[]) AS w), ' & ')::tsquery`;
     if (request.filter !== undefined) {
@@ -360,7 +382,7 @@ export class PostgresCorpus implements CorpusRepository {
   async documentsWithWord(word: string): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>(
       'SELECT count(*) AS n FROM document_terms WHERE term = $1',
-      [foldTerm(word)],
+      [storedTerm(foldTerm(word))],
     );
     return Number(rows[0]!.n);
   }
@@ -526,8 +548,8 @@ async function writeDocument(
 ): Promise<boolean> {
   const extension = extname(file.path).toLowerCase();
   const parsed = readDocumentText(text, basename(file.path), extension !== '.txt');
-  const title = termCounts(parsed.title);
-  const body = termCounts(parsed.body);
+  const title = storedCounts(parsed.title);
+  const body = storedCounts(parsed.body);
   const terms = [...new Set([...title.counts.keys(), ...body.counts.keys()])];
   const values = [
     file.path,
