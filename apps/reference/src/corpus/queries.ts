@@ -40,8 +40,6 @@ const ORDER_BY: Record<SearchOrder, string> = {
   oldest: 'd.mtime_ms, d.id',
 };
 
-export { SNIPPET_MARKS } from './snippet.ts';
-
 /** The FTS5 expression for a list of words: each a quoted string, all required. */
 export function matchExpression(words: readonly string[]): string {
   return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
