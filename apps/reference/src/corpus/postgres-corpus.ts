@@ -6,54 +6,22 @@
  * function as SQLite's. Migrations are applied at open. Every write is one transaction, committed
  * before it is acknowledged (PostgreSQL's default `synchronous_commit`).
  */
-import { createHash } from 'node:crypto';
 import { promises as fs, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
-import {
-  type DocumentRecord,
-  folderOf,
-  type SyncReport,
-  type TagWriteResult,
-} from './corpus-index.ts';
+import type { DocumentRecord, SyncReport, TagWriteResult } from './corpus-index.ts';
 import type { Priority } from './database-schema.ts';
-import { readDocumentText } from './document-text.ts';
-import { MIGRATIONS } from './postgres-schema.ts';
+import { storedTerm, writeDocument } from './postgres-documents.ts';
+import { migrate, PostgresOpenError } from './postgres-migrate.ts';
+import { searchSql, statQueries } from './postgres-queries.ts';
 import type { SearchHit, SearchRequest, StatGroup } from './queries.ts';
 import type { CorpusRepository, DocumentCounts } from './repository.ts';
 import { type ScannedFile, scanRoot } from './scan-root.ts';
 import { snippetOf } from './snippet.ts';
 import type { FolderFinding } from './surveys.ts';
-import { foldTerm, termCounts } from './terms.ts';
+import { foldTerm } from './terms.ts';
 
-/** Thrown when PostgreSQL cannot be reached, or holds another root's corpus or a newer schema. */
-export class PostgresOpenError extends Error {
-  override readonly name = 'PostgresOpenError';
-}
-
-/** A key of advisory locks: migrations run under it, one replica at a time. */
-const MIGRATION_LOCK = 0x706f7274;
-
-/**
- * A term as the database keeps it. PostgreSQL bounds a `tsvector` lexeme at 2047 bytes (and a
- * b-tree entry near 2700), so a longer term (a blob of base64 in a file, a 1000-letter query word)
- * is kept as its SHA-256, which no real term spells (a term has no `:`). Matching stays exact.
- */
-function storedTerm(term: string): string {
-  return Buffer.byteLength(term) <= 512
-    ? term
-    : `h:${createHash('sha256').update(term).digest('hex')}`;
-}
-
-function storedCounts(text: string): { counts: Map<string, number>; total: number } {
-  const { counts, total } = termCounts(text);
-  const stored = new Map<string, number>();
-  for (const [term, count] of counts) {
-    const key = storedTerm(term);
-    stored.set(key, (stored.get(key) ?? 0) + count);
-  }
-  return { counts: stored, total };
-}
+export { PostgresOpenError };
 
 /** Numbers `?` placeholders as PostgreSQL's `$1`, `$2`, ... (our SQL holds no `?` elsewhere). */
 function numbered(sql: string, from = 1): string {
@@ -329,41 +297,7 @@ export class PostgresCorpus implements CorpusRepository {
       body: string;
       mtime_ms: string;
       score: number;
-    }>(
-      `WITH q AS (SELECT w, n FROM unnest($1::text[]) WITH ORDINALITY AS u (w, n)),
-       corpus AS (
-         SELECT count(*)::float8 AS rows, coalesce(sum(title_terms + body_terms), 0)::float8 AS terms
-         FROM documents
-       ),
-       idf AS (
-         SELECT q.w, q.n,
-           CASE WHEN v <= 0 THEN 1e-6::float8 ELSE v END AS idf
-         FROM q, corpus, LATERAL (
-           SELECT ln((corpus.rows - h.hits + 0.5::float8) / (h.hits + 0.5::float8)) AS v
-           FROM (SELECT count(*)::float8 AS hits FROM document_terms t WHERE t.term = q.w) AS h
-         ) AS x
-       ),
-       matched AS (
-         SELECT d.id, d.path, d.title, d.body, d.mtime_ms, (d.title_terms + d.body_terms)::float8 AS size
-         FROM documents d WHERE ${where}
-       )
-       SELECT m.id, m.path, m.title, m.body, m.mtime_ms,
-         sum(
-           idf.idf * (
-             (f.freq * (1.2::float8 + 1.0::float8)) /
-             (f.freq + 1.2::float8 * (1::float8 - 0.75::float8 + 0.75::float8 * m.size / (corpus.terms / corpus.rows)))
-           ) ORDER BY idf.n
-         ) AS score
-       FROM matched m
-       CROSS JOIN corpus
-       JOIN document_terms t ON t.document_id = m.id
-       JOIN idf ON idf.w = t.term
-       CROSS JOIN LATERAL (SELECT (t.title_hits * 4.0::float8 + t.body_hits * 1.0::float8) AS freq) AS f
-       GROUP BY m.id, m.path, m.title, m.body, m.mtime_ms
-       ORDER BY ${ORDER_BY[request.order ?? 'relevance']}
-       LIMIT ${limit}`,
-      params,
-    );
+    }>(searchSql(where, ORDER_BY[request.order ?? 'relevance'], limit), params);
     const hits: SearchHit[] = [];
     for (const row of rows) {
       hits.push({
@@ -393,39 +327,7 @@ export class PostgresCorpus implements CorpusRepository {
     offsetMinutes: number,
   ): Promise<DocumentCounts> {
     const since = 'd.mtime_ms >= $1';
-    const rank =
-      "CASE t.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'normal' THEN 2 ELSE 1 END";
-    const queries: Record<StatGroup, { sql: string; params: unknown[] }> = {
-      folder: {
-        sql: `SELECT d.folder AS key, count(*) AS n FROM documents d WHERE ${since} GROUP BY key`,
-        params: [sinceMs],
-      },
-      extension: {
-        sql: `SELECT d.extension AS key, count(*) AS n FROM documents d WHERE ${since} GROUP BY key`,
-        params: [sinceMs],
-      },
-      tag: {
-        sql: `SELECT tag AS key, count(DISTINCT id) AS n FROM (
-                SELECT d.id, t.tag FROM documents d JOIN tags t ON t.document_id = d.id WHERE ${since}
-                UNION SELECT d.id, f.tag FROM documents d JOIN file_tags f ON f.document_id = d.id WHERE ${since}
-              ) AS u GROUP BY key`,
-        params: [sinceMs],
-      },
-      priority: {
-        sql: `SELECT CASE max_rank WHEN 4 THEN 'urgent' WHEN 3 THEN 'high' WHEN 2 THEN 'normal' WHEN 1 THEN 'low' ELSE 'untagged' END AS key,
-                count(*) AS n FROM (
-                SELECT d.id, (SELECT max(${rank}) FROM tags t WHERE t.document_id = d.id) AS max_rank
-                FROM documents d WHERE ${since}
-              ) AS r GROUP BY key`,
-        params: [sinceMs],
-      },
-      month: {
-        // Whole seconds, truncated as SQLite's integer division truncates.
-        sql: `SELECT to_char(timestamp '1970-01-01' + ((d.mtime_ms + $2) / 1000) * interval '1 second', 'YYYY-MM') AS key,
-                count(*) AS n FROM documents d WHERE ${since} GROUP BY key`,
-        params: [sinceMs, offsetMinutes * 60_000],
-      },
-    };
+    const queries = statQueries(since, sinceMs, offsetMinutes);
     const { sql, params } = queries[group];
     const { rows } = await this.pool.query<{ key: string; n: string }>(
       `SELECT key, n FROM (${sql}) AS g ORDER BY n DESC, key ${C}`,
@@ -491,116 +393,4 @@ export class PostgresCorpus implements CorpusRepository {
     this.#closed = true;
     await this.pool.end();
   }
-}
-
-/** Applies the migrations not yet applied and checks the database is this root's. */
-async function migrate(pool: pg.Pool, root: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_ms BIGINT NOT NULL)',
-    );
-    const applied = new Set(
-      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
-        (row) => row.version,
-      ),
-    );
-    const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
-    if ([...applied].some((version) => version > latest)) {
-      throw new PostgresOpenError(
-        `The PostgreSQL database has a schema newer than this app's (version ${latest}); run a newer app.`,
-      );
-    }
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, applied_ms) VALUES ($1, $2)', [
-        migration.version,
-        Date.now(),
-      ]);
-    }
-    const claimed = await client.query<{ value: string }>(
-      "INSERT INTO corpus_meta (key, value) VALUES ('root', $1) ON CONFLICT (key) DO UPDATE SET value = corpus_meta.value RETURNING value",
-      [root],
-    );
-    if (claimed.rows[0]!.value !== root) {
-      throw new PostgresOpenError(
-        'The PostgreSQL database holds the corpus of another documents root; give each root its own database or schema.',
-      );
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/** Writes one document, its terms and its file tags; true when it replaced an existing row. */
-async function writeDocument(
-  client: pg.PoolClient,
-  file: ScannedFile,
-  text: string,
-  existing: string | undefined,
-): Promise<boolean> {
-  const extension = extname(file.path).toLowerCase();
-  const parsed = readDocumentText(text, basename(file.path), extension !== '.txt');
-  const title = storedCounts(parsed.title);
-  const body = storedCounts(parsed.body);
-  const terms = [...new Set([...title.counts.keys(), ...body.counts.keys()])];
-  const values = [
-    file.path,
-    folderOf(file.path),
-    extension,
-    parsed.title,
-    parsed.body,
-    file.sizeBytes,
-    file.mtimeMs,
-    parsed.words,
-    title.total,
-    body.total,
-    terms,
-  ];
-  let id: string;
-  if (existing === undefined) {
-    id = (
-      await client.query<{ id: string }>(
-        `INSERT INTO documents (path, folder, extension, title, body, size_bytes, mtime_ms, words, title_terms, body_terms, search)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, array_to_tsvector($11::text[])) RETURNING id`,
-        values,
-      )
-    ).rows[0]!.id;
-  } else {
-    id = existing;
-    await client.query(
-      `UPDATE documents SET path = $1, folder = $2, extension = $3, title = $4, body = $5, size_bytes = $6,
-         mtime_ms = $7, words = $8, title_terms = $9, body_terms = $10, search = array_to_tsvector($11::text[])
-       WHERE id = $12`,
-      [...values, id],
-    );
-    await client.query('DELETE FROM document_terms WHERE document_id = $1', [id]);
-    await client.query('DELETE FROM file_tags WHERE document_id = $1', [id]);
-  }
-  if (terms.length > 0) {
-    await client.query(
-      `INSERT INTO document_terms (document_id, term, title_hits, body_hits)
-       SELECT $1, * FROM unnest($2::text[], $3::int[], $4::int[])`,
-      [
-        id,
-        terms,
-        terms.map((term) => title.counts.get(term) ?? 0),
-        terms.map((term) => body.counts.get(term) ?? 0),
-      ],
-    );
-  }
-  if (parsed.tags.length > 0) {
-    await client.query(
-      'INSERT INTO file_tags (document_id, tag) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-      [id, [...parsed.tags]],
-    );
-  }
-  return existing !== undefined;
 }
