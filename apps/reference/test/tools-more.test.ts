@@ -1,11 +1,13 @@
 /*
- * Guards tag_documents (one transaction, idempotent, nothing written on a refusal), corpus_stats
- * (counts by each enum field since a date, in a time zone), survey_corpus (one sub-agent per
- * folder, progress, merged findings recorded once; a cancel stops every sub-agent and records
- * nothing) and explain_query (its reasoning at each depth, computed from the index).
+ * Guards tag_documents (one transaction, idempotent, nothing written on a refusal; its shape
+ * refused by the gate from its contract alone), corpus_stats (counts by each enum field since a
+ * date, in a time zone), survey_corpus (one sub-agent per folder, progress, merged findings
+ * recorded once; a cancel stops every sub-agent and records nothing) and explain_query (its
+ * reasoning at each depth, computed from the index).
  */
+import { judge } from '@portcullis/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResourceNotFoundError, ToolError } from '../src/tools/failures.ts';
+import { ResourceNotFoundError } from '../src/tools/failures.ts';
 import { generatedCorpus, removeTempDirs } from './support/temp.ts';
 import { type Harness, NOW, openHarness } from './support/tool-harness.ts';
 
@@ -33,7 +35,7 @@ describe('tag_documents', () => {
   it('writes every pair in one call, idempotently, and logs the note as canonical JSON', async () => {
     const ids = idsIn('weather', 3);
     const input = {
-      ids: [...ids, ids[0]],
+      ids,
       tags: { storm: 'urgent', review: 'low' },
       note: { n: 2n ** 60n, by: 'test' },
     };
@@ -81,29 +83,33 @@ describe('tag_documents', () => {
   });
 
   it.each([
+    ['no ids', { ids: [], tags: { a: 'low' } }, 'The value at `/ids` must be an array of 1 to 100'],
+    ['no tags', { ids: [1n], tags: {} }, 'The value at `/tags` must hold 1 to 20 entries'],
     [
-      'no ids',
-      { ids: [], tags: { a: 'low' } },
-      'The `ids` list is empty. Name at least one document.',
+      'too many tags',
+      {
+        ids: [1n],
+        tags: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`t${i}`, 'low'])),
+      },
+      'The value at `/tags` must hold 1 to 20 entries',
     ],
-    ['no tags', { ids: [1n], tags: {} }, 'The `tags` map is empty. Give at least one tag.'],
     [
       'a bad tag name',
       { ids: [1n], tags: { 'canary-7f3a with space': 'low' } },
-      'A key of `tags` is not a tag name',
+      'A key at `/tags/<entry>` must be a key matching the declared pattern',
     ],
     [
       'too many ids',
       { ids: Array.from({ length: 101 }, (_, i) => BigInt(i + 1)), tags: { a: 'low' } },
-      'more than 100',
+      'The value at `/ids` must be an array of 1 to 100',
     ],
-  ])('refuses %s without writing', async (_, input, text) => {
-    const before = count('SELECT count(*) FROM tag_writes');
-    const error = await harness.call('tag_documents', input).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).text).toContain(text);
-    expect((error as ToolError).text).not.toContain('canary');
-    expect(count('SELECT count(*) FROM tag_writes')).toBe(before);
+  ])('refuses %s by the contract, which the gate judges before `run`', (_, input, text) => {
+    const entry = harness.catalog.get('tag_documents');
+    const judgement = judge(input, entry?.canonicalInput as never);
+    expect(judgement.ok).toBe(false);
+    const refusal = judgement.ok ? '' : judgement.refusal.text;
+    expect(refusal).toContain(text);
+    expect(refusal).not.toContain('canary');
   });
 });
 

@@ -3,6 +3,7 @@
  * (the gate and the transport are tested end to end elsewhere): what a valid call returns, what a
  * refused call says (our words only, never the caller's), and what reaches the database.
  */
+import { judge } from '@portcullis/gate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResourceNotFoundError, ToolError } from '../src/tools/failures.ts';
 import { generatedCorpus, removeTempDirs } from './support/temp.ts';
@@ -132,10 +133,14 @@ describe('search_documents', () => {
     expect(outside.total_matches).toBe(0);
   });
 
-  it('refuses a query without words, and a filter too deep, in its own words', async () => {
-    expect((await refusal(search({ query: ` ?! ${'-'.repeat(3)} ` }))).text).toBe(
-      'The `query` holds no word. Send at least one letter or digit.',
+  it('declares a query without words refused by its pattern, and refuses a filter too deep in its own words', async () => {
+    const contract = harness.catalog.get('search_documents')?.canonicalInput;
+    const judgement = judge({ query: ` ?! ${'-'.repeat(3)} ` }, contract as never);
+    expect(judgement.ok).toBe(false);
+    expect(judgement.ok ? '' : judgement.refusal.text).toContain(
+      'The value at `/query` must match the declared pattern `[\\p{L}\\p{N}]`',
     );
+    expect(judge({ query: 'é' }, contract as never).ok).toBe(true);
     let deep: Record<string, unknown> = { tag: CANARY };
     for (let level = 0; level < 20; level++) deep = { not: deep };
     expect((await refusal(search({ query: 'the', filter: deep }))).text).toContain(

@@ -1,4 +1,5 @@
 import type { JsonObject } from '@portcullis/schema';
+import type { McpHeaderDeclaration } from '@portcullis/schema/document';
 import type { AnyToolDefinition, ToolAnnotations } from './define-tool.ts';
 import { buildCatalog } from './internal/build.ts';
 import { explicitCandidates, optionsOf } from './internal/options.ts';
@@ -52,6 +53,12 @@ export interface CatalogEntry {
   readonly canonicalInput: JsonObject;
   /** The canonical output document, or `undefined` where none is published (no or non-object output). */
   readonly canonicalOutput: JsonObject | undefined;
+  /**
+   * The `x-mcp-header` declarations of `canonicalInput` (SEP-2243), in document order, frozen:
+   * each property a client on Streamable HTTP mirrors into `Mcp-Param-<name>`, by its property path
+   * and type, for a server to judge a call's headers against its arguments. Empty for most tools.
+   */
+  readonly headers: readonly McpHeaderDeclaration[];
   /** The canonical `tools/list` entry. */
   readonly published: PublishedTool;
   readonly origin: ToolOrigin;

@@ -7,7 +7,7 @@ import { listSurface } from '@portcullis/vitest-config/surface';
 import { describe, expect, it } from 'vitest';
 
 describe('the surface of @portcullis/catalog', () => {
-  it('exports exactly these names', () => {
+  it('exports exactly these names', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toStrictEqual({
       AnyToolDefinition: 'type',
       ToolArtifactRegistry: 'interface',

@@ -61,6 +61,15 @@ describe('catastrophic patterns', CHECKS, () => {
     expect(error.message).not.toContain(pattern);
   });
 
+  it('finds the key rule of a map', () => {
+    const keyed = Type.Object({
+      tags: StringMap(Type.String(), { keys: Type.String({ pattern: '(a|a)*b' }) }),
+    });
+    const error = caught(() => createCatalog({ tools: [tool({ input: keyed })] }));
+    expect(error.code).toBe(UNSAFE_PATTERN);
+    expect(error.details.path).toBe('/properties/tags/propertyNames');
+  });
+
   it('finds a pattern at any depth, in the output document too', () => {
     const deep = Type.Object({
       list: Type.Array(StringMap(Type.Union([Type.String({ pattern: '(a|a)*b' }), Type.Null()]))),

@@ -7,7 +7,7 @@ import { listSurface } from '@portcullis/vitest-config/surface';
 import { describe, expect, it } from 'vitest';
 
 describe('exports', () => {
-  it('pins the root entry', () => {
+  it('pins the root entry', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual({
       DECODE_REFUSAL_CODES: 'const',
       DECODE_REFUSAL_RULES: 'const',

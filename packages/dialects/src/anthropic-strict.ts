@@ -4,6 +4,7 @@ import { DIALECT_ERROR_CODES, DialectError } from './errors.ts';
 import { expandOptions } from './inline-refs.ts';
 import { type Drops, dropConstraints } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { entriesToMaps, mapsAsEntries } from './internal/entries.ts';
 import { expandRefs } from './internal/inline.ts';
 import { measureSchema } from './internal/measure.ts';
 import {
@@ -68,6 +69,8 @@ const UNSUPPORTED = new Set([
   'else',
   'dependentRequired',
   'dependentSchemas',
+  // Outside strict mode's closed list; the server does not expect the header here.
+  'x-mcp-header',
 ]);
 
 /**
@@ -208,7 +211,9 @@ function render(canonical: SchemaObject, side: SchemaSide): Publication {
 function renderAt(canonical: SchemaObject, side: SchemaSide, depth: number): Publication {
   // An output is never closed narrower than a result: its cycles break to a described object.
   const unrolled = side === 'input' ? { unroll: depth, breakNode: lastLevel(depth) } : {};
-  const inlined = expandRefs(deepCopy(canonical), {
+  // An input's maps below the root are lists of entries: strict mode cannot state a map's values.
+  const copy = deepCopy(canonical);
+  const inlined = expandRefs(side === 'input' ? (mapsAsEntries(copy) as SchemaObject) : copy, {
     ...expandOptions('canonical'),
     ...unrolled,
     dialect: 'anthropic_strict',
@@ -239,10 +244,11 @@ function renderAt(canonical: SchemaObject, side: SchemaSide, depth: number): Pub
  * recursion, so each recursive definition is unrolled {@link ANTHROPIC_STRICT_UNROLL_DEPTH} levels
  * deep on every path (fewer when that would pass the budgets below) and the next level is a closed object whose description says how deep the
  * dialect accepts; `additionalProperties: false` on every object; optional properties stay
- * optional (so the inverse is the identity); number bounds, `multipleOf`, string lengths,
+ * optional; number bounds, `multipleOf`, string lengths,
  * `pattern`, `maxItems`, `uniqueItems` and a `minItems` above 1 dropped, stated in words and
- * reported; unions kept; nullable spelled with `anyOf`; a map narrowed to the empty closed object and an open value to a
- * primitive union. Every last level, map and open value is listed in `narrowed`. Refused with
+ * reported; unions kept; nullable spelled with `anyOf`; a map below the root published as a list
+ * of `{ key, value }` entries (the inverse turns it back into the map), one at the root narrowed
+ * to the empty closed object, and an open value to a primitive union. Every last level, root map and open value is listed in `narrowed`. Refused with
  * `DialectError` LIMIT_EXCEEDED when the rendering (unrolled) exceeds Anthropic's optional-property
  * or union budget. Output: the vocabulary rewrites alone.
  */
@@ -250,4 +256,5 @@ export const anthropicStrictDialect = defineDialect({
   name: 'anthropic_strict',
   audience: 'Claude strict tools (Anthropic API and Bedrock strict)',
   render,
+  arguments: (wire, canonicalInput) => entriesToMaps(wire, canonicalInput, canonicalInput),
 });

@@ -5,7 +5,8 @@ import { defineDialect, objectRoot } from './internal/define.ts';
 import { deepCopy, fromEntries, omit, type Pass, rewrite } from './internal/rewrite.ts';
 import { mergeRootRef } from './internal/root-ref.ts';
 
-const REMOVED = new Set(['$schema', 'title']);
+// `x-mcp-header` is outside the documented subset; the server does not expect the header here.
+const REMOVED = new Set(['$schema', 'title', 'x-mcp-header']);
 
 /** The string formats Gemini's JSON Schema support documents. */
 const FORMATS: ReadonlySet<string> = new Set(['date-time', 'date', 'time']);
@@ -24,6 +25,9 @@ const drops: Drops = (keyword, node) => {
     case 'maxLength':
     case 'pattern':
     case 'uniqueItems':
+    case 'propertyNames':
+    case 'minProperties':
+    case 'maxProperties':
       return true;
     case 'format':
       return !FORMATS.has(String(node.format));
@@ -57,7 +61,8 @@ function render(canonical: SchemaObject, side: SchemaSide) {
 
 /**
  * Gemini through `parametersJsonSchema`: JSON Schema kept (`$defs`, recursion, maps, `minimum`,
- * `maximum`, item counts, unions, `type` lists with `null`), with `$schema` and `title` removed,
+ * `maximum`, item counts, unions, `type` lists with `null`), with `$schema`, `title` and
+ * `x-mcp-header` removed,
  * `const` spelled as a one-value `enum` and `oneOf` as `anyOf`, a root reference merged into the
  * root (Gemini refuses a `$ref` at the root); exclusive bounds, `multipleOf`, string lengths,
  * `pattern`, `uniqueItems` and formats but `date-time`, `date` and `time` dropped, stated in words

@@ -3,6 +3,7 @@ import type { SchemaSide } from './dialect.ts';
 import { expandOptions } from './inline-refs.ts';
 import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { entriesToMaps, mapsAsEntries } from './internal/entries.ts';
 import { describedBreak, expandRefs } from './internal/inline.ts';
 import {
   deepCopy,
@@ -110,6 +111,7 @@ const drops: Drops = (keyword, node) => {
     case 'exclusiveMaximum':
     case 'multipleOf':
     case 'uniqueItems':
+    case 'propertyNames':
       return true;
     case 'minimum':
     case 'maximum':
@@ -231,7 +233,9 @@ function geminiPass(side: SchemaSide): Pass {
 
 function render(canonical: SchemaObject, side: SchemaSide) {
   const narrowed: string[] = [];
-  const inlined = expandRefs(deepCopy(canonical), {
+  // An input's maps below the root are lists of entries: Gemini's `Schema` cannot state a map.
+  const copy = deepCopy(canonical);
+  const inlined = expandRefs(side === 'input' ? (mapsAsEntries(copy) as SchemaObject) : copy, {
     ...expandOptions('canonical'),
     breakNode: geminiBreak,
     dialect: 'gemini',
@@ -248,12 +252,14 @@ function render(canonical: SchemaObject, side: SchemaSide) {
  * no `additionalProperties`, `$defs`, `title` or `$schema`;
  * integer `minimum`/`maximum` dropped (doubles cannot state int64 bounds exactly: the canonical
  * pass still judges them); `format` kept only for `date-time`; a non-string enum moved into the
- * description, never stringified; a map (and, in input, an open value) published as
- * `{"type": "object"}` with no `properties`, since Gemini refuses an OBJECT whose `properties` is
- * empty, and reported. Inverse: the identity.
+ * description, never stringified; in input, a map below the root published as a list of
+ * `{ key, value }` entries; a map at the root or in an output (and, in input, an open value)
+ * published as `{"type": "object"}` with no `properties`, since Gemini refuses an OBJECT whose
+ * `properties` is empty, and reported. Inverse: each list of entries turned back into the map.
  */
 export const geminiDialect = defineDialect({
   name: 'gemini',
   audience: 'Gemini function declarations, `parameters` (OpenAPI subset)',
   render,
+  arguments: (wire, canonicalInput) => entriesToMaps(wire, canonicalInput, canonicalInput),
 });

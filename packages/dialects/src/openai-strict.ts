@@ -2,6 +2,7 @@ import { refOf, type SchemaNode, type SchemaObject } from '@portcullis/schema/do
 import type { SchemaSide } from './dialect.ts';
 import { type Drops, dropConstraints, parentsFirst } from './internal/constraints.ts';
 import { defineDialect, objectRoot } from './internal/define.ts';
+import { entriesToMaps, mapsAsEntries } from './internal/entries.ts';
 import { measureSchema } from './internal/measure.ts';
 import {
   deepCopy,
@@ -59,6 +60,8 @@ const UNSUPPORTED = new Set([
   'else',
   'dependentRequired',
   'dependentSchemas',
+  // Strict mode answers an unknown keyword with a 400; the server does not expect the header here.
+  'x-mcp-header',
 ]);
 
 const LOOKAROUND = /\(\?<?[=!]/;
@@ -74,6 +77,9 @@ const drops: Drops = (keyword, node) => {
     case 'minLength':
     case 'maxLength':
     case 'uniqueItems':
+    case 'propertyNames':
+    case 'minProperties':
+    case 'maxProperties':
       return true;
     case 'format':
       return !OPENAI_STRICT_FORMATS.has(String(node.format));
@@ -176,7 +182,9 @@ function strictPass(side: SchemaSide): Pass {
 
 function render(canonical: SchemaObject, side: SchemaSide) {
   const narrowed: string[] = [];
-  const root = mergeRootRef(deepCopy(canonical));
+  // An input's maps below the root are lists of entries: strict mode cannot state a map's values.
+  const copy = deepCopy(canonical);
+  const root = mergeRootRef(side === 'input' ? (mapsAsEntries(copy) as SchemaObject) : copy);
   const schema = objectRoot(rewrite(root, strictPass(side), { narrowed }), 'openai_strict', side);
   if (side === 'input') {
     measureSchema(
@@ -197,18 +205,25 @@ function render(canonical: SchemaObject, side: SchemaSide) {
 /**
  * OpenAI and Azure function calling and Structured Outputs with `strict: true` (also xAI). Input:
  * every property required, an optional one spelled as its own type or null (`anyOf` with null for
- * a reference or an enum), every object closed, a map narrowed to the empty closed object and an
- * open value to a primitive union (both reported), `$defs` and recursion kept, a root reference
+ * a reference or an enum), every object closed, a map below the root published as a list of
+ * `{ key, value }` entries (one at the root narrowed to the empty closed object, reported), an
+ * open value narrowed to a primitive union (reported), `$defs` and recursion kept, a root reference
  * merged into the root, no siblings beside `$ref`, `$schema` and `default` removed; string
  * lengths, `uniqueItems`, formats OpenAI does not name and lookaround patterns dropped, stated in
  * words and reported; unions, `pattern`, item counts and number bounds kept; refused with
  * `DialectError` LIMIT_EXCEEDED past OpenAI's documented limits (counted as if every reference
- * were inlined). Output: the vocabulary rewrites alone. The inverse removes a null exactly where
- * canonical declares an optional property that does not admit null.
+ * were inlined, entry shapes included). Output: the vocabulary rewrites alone. The inverse turns
+ * each list of entries back into the map (a key given twice becomes `DUPLICATE_KEY`), then removes
+ * a null exactly where canonical declares an optional property that does not admit null.
  */
 export const openaiStrictDialect = defineDialect({
   name: 'openai_strict',
   audience: 'OpenAI / Azure OpenAI function calling and Structured Outputs with strict: true, xAI',
   render,
-  arguments: (wire, canonicalInput) => removeOptionalNulls(wire, canonicalInput, canonicalInput),
+  arguments: (wire, canonicalInput) =>
+    removeOptionalNulls(
+      entriesToMaps(wire, canonicalInput, canonicalInput),
+      canonicalInput,
+      canonicalInput,
+    ),
 });

@@ -11,6 +11,8 @@
  * every last level is listed in `narrowed`, and the budgets are counted on the unrolled rendering.
  */
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +22,7 @@ import {
   DIALECTS,
   DialectError,
 } from '../src/index.ts';
+import { ENTRIES_SENTENCE } from '../src/internal/entries.ts';
 import { measureSchema } from '../src/internal/measure.ts';
 import {
   maps,
@@ -64,24 +67,27 @@ describe('anthropic_strict input', () => {
     });
   });
 
-  it('narrows every map to the empty closed object, whatever its values, and reports it', () => {
+  it('spells every map as a list of entries, listing only an open value shape it narrowed', () => {
     expect(anthropic.publish(maps, 'input').narrowed).toEqual([
-      '/properties/scores',
-      '/properties/states',
-      '/properties/owners',
-      '/properties/extras',
+      '/properties/extras/items/properties/value',
     ]);
   });
 
   it('publishes an open value as a primitive union and no parameters as the closed object', () => {
     const p = anthropic.publish(maps, 'input').schema.properties as Record<string, unknown>;
-    expect(p.scores).toEqual({
-      description: 'Per name',
-      type: 'object',
-      properties: {},
-      additionalProperties: false,
+    const entries = (value: unknown) => ({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string', description: 'The key of this entry.' }, value },
+        required: ['key', 'value'],
+        additionalProperties: false,
+      },
     });
-    expect(p.extras).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    expect(p.scores).toEqual({
+      ...entries({ type: 'integer' }),
+      description: `Per name. ${ENTRIES_SENTENCE}`,
+    });
     const { schema, narrowed } = anthropic.publish(open, 'input');
     const primitives = [
       { type: 'string' },
@@ -89,6 +95,10 @@ describe('anthropic_strict input', () => {
       { type: 'boolean' },
       { type: 'null' },
     ];
+    expect(p.extras).toEqual({
+      ...entries({ anyOf: primitives }),
+      description: ENTRIES_SENTENCE,
+    });
     expect(schema.properties).toEqual({
       payload: { description: 'Anything', anyOf: primitives },
       extra: { anyOf: primitives },
@@ -329,7 +339,7 @@ describe('anthropic_strict recursion', () => {
     expect(admits(schema, { n: { next: { next: { next: { next: null } } } } })).toBe(false);
   });
 
-  it('keeps null on a nullable map, spelled with anyOf, and lists the map', () => {
+  it('keeps null on a nullable map, spelled with anyOf beside its entry list, listing nothing', () => {
     const { schema, narrowed } = anthropic.publish(
       tool({ tags: { type: ['object', 'null'], additionalProperties: { type: 'string' } } }, [
         'tags',
@@ -338,22 +348,38 @@ describe('anthropic_strict recursion', () => {
     );
     expect(schema.properties).toEqual({
       tags: {
-        anyOf: [{ type: 'object', properties: {}, additionalProperties: false }, { type: 'null' }],
+        description: ENTRIES_SENTENCE,
+        anyOf: [
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                key: { type: 'string', description: 'The key of this entry.' },
+                value: { type: 'string' },
+              },
+              required: ['key', 'value'],
+              additionalProperties: false,
+            },
+          },
+          { type: 'null' },
+        ],
       },
     });
-    expect(narrowed).toEqual(['/properties/tags']);
+    expect(narrowed).toEqual([]);
     expect(admits(schema, { tags: null })).toBe(true);
+    expect(admits(schema, { tags: [{ key: 'a', value: 'b' }] })).toBe(true);
   });
 
-  it('reports a last level below a map only as the map, in document order', () => {
+  it('unrolls a recursion through a map spelled as entries, and reports each last level in order', () => {
     const { schema, narrowed } = anthropic.publish(recursionMap, 'input');
+    const kids = '/properties/kids/items/properties/value';
     const next = '/properties/next';
-    expect(narrowed).toEqual([
-      '/properties/t/properties/kids',
-      `/properties/t${next}/properties/kids`,
-      `/properties/t${next}${next}/properties/kids`,
-      `/properties/t${next}${next}${next}`,
-    ]);
+    const steps = [kids, next];
+    const paths = steps.flatMap((a) =>
+      steps.flatMap((b) => steps.map((c) => `/properties/t${a}${b}${c}`)),
+    );
+    expect(narrowed).toEqual(paths);
     expect(JSON.stringify(schema)).not.toContain('$ref');
   });
 
@@ -393,5 +419,20 @@ describe('anthropic_strict recursion', () => {
       description: 'A recursive reference to Node, whose shape is not restated here.',
     });
     expect(narrowed).toEqual([]);
+  });
+});
+
+describe('the unroll depth the README states', () => {
+  it('is the constant, and the last level of a small recursion says that same depth', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    const depth = ANTHROPIC_STRICT_UNROLL_DEPTH;
+    expect(readme).toContain(`unrolled \`ANTHROPIC_STRICT_UNROLL_DEPTH\` (${depth}) levels`);
+    const published = JSON.stringify(anthropic.publish(recursionSelf, 'input').schema);
+    const stated =
+      /Node is accepted to (\d+) levels? of nesting, and level (\d+) accepts no names\./.exec(
+        published,
+      );
+    expect(stated?.slice(1).map(Number)).toEqual([depth, depth + 1]);
+    expect(readme).toContain(stated?.[0]);
   });
 });

@@ -1,4 +1,8 @@
 /**
+ * Longer than 400 lines: the test's own spelling of each dialect (nulls for omitted optionals,
+ * maps as entry lists) and the three properties that use it are read together; apart, a spelling
+ * would stand far from the property it is checked by.
+ *
  * Property-based guard of "a dialect narrows the description and never widens what is accepted",
  * judged with a reference 2020-12 validator the way the gate will judge: first against the
  * dialect's document, then `arguments()`, then against canonical. For random canonical documents
@@ -11,9 +15,11 @@
  *    inverse never removes a null canonical admits). The documents use the whole vocabulary
  *    (string lengths, patterns, formats, item counts, `uniqueItems`, exclusive bounds,
  *    `multipleOf`, both nullable spellings, a discriminated object union, a union of scalars).
- *    What a dialect cannot state is left out of the values: map entries where maps narrow to the
- *    empty object (openai_strict, anthropic_strict), open values outside the type a dialect
- *    narrows them to, recursion deeper than the unroll (ANTHROPIC_STRICT_UNROLL_DEPTH levels).
+ *    Maps (some with a key rule and entry bounds) are spelled as lists of `{ key, value }` entries
+ *    where the dialect publishes them so (openai_strict, anthropic_strict, gemini), and the inverse
+ *    must give back the map. What a dialect cannot state is left out of the values: open values
+ *    outside the type a dialect narrows them to, recursion deeper than the unroll
+ *    (ANTHROPIC_STRICT_UNROLL_DEPTH levels).
  *    Fails if a dialect drops something it should state, or the inverse changes a valid value.
  * 2. Soundness of the inverse: for hostile values (nulls at optional, required and undeclared
  *    names, array items, map entries and `$ref`'d positions), whenever canonical accepts
@@ -52,12 +58,12 @@ import { admits, admitsNullAt } from './fixtures/judge.ts';
 
 const STATABLE: Record<DialectName, Statable> = {
   canonical: { mapEntries: true, open: 'any', nodeDepth: 3 },
-  openai_strict: { mapEntries: false, open: 'nonNullPrimitive', nodeDepth: 3 },
+  openai_strict: { mapEntries: true, open: 'nonNullPrimitive', nodeDepth: 3 },
   gemini: { mapEntries: true, open: 'object', nodeDepth: 3 },
   gemini_json: { mapEntries: true, open: 'any', nodeDepth: 3 },
   nova: { mapEntries: true, open: 'any', nodeDepth: 3 },
   anthropic_strict: {
-    mapEntries: false,
+    mapEntries: true,
     open: 'primitive',
     nodeDepth: ANTHROPIC_STRICT_UNROLL_DEPTH,
   },
@@ -123,6 +129,9 @@ const DROPPED: Record<DialectName, { drops: Drops; breaksCycles: boolean }> = {
         'pattern',
         'uniqueItems',
         'title',
+        'propertyNames',
+        'minProperties',
+        'maxProperties',
       ].includes(keyword) ||
       (keyword === 'format' && !['date-time', 'date', 'time'].includes(String(node.format))),
     breaksCycles: false,
@@ -145,6 +154,9 @@ const DROPPED: Record<DialectName, { drops: Drops; breaksCycles: boolean }> = {
         'pattern',
         'maxItems',
         'uniqueItems',
+        // A map's key rule and its maximum (`pattern` and `maxItems` of its entry list).
+        'propertyNames',
+        'maxProperties',
       ].includes(keyword) ||
       (keyword === 'minItems' && node.minItems !== 0 && node.minItems !== 1),
     breaksCycles: true,
@@ -195,12 +207,70 @@ function follow(
   return current;
 }
 
+/** The dialects that spell a map below the root as a list of `{ key, value }` entries. */
+const ENTRY_DIALECTS: ReadonlySet<DialectName> = new Set([
+  'openai_strict',
+  'anthropic_strict',
+  'gemini',
+]);
+
+/** The value shape of a map schema, or `undefined` for any other schema. */
+function mapValueOf(schema: SchemaObject): SchemaNode | undefined {
+  const additional = schema.additionalProperties;
+  if (schema.properties !== undefined) return undefined;
+  return additional === true || isJsonObject(additional) ? (additional as SchemaNode) : undefined;
+}
+
+/** `map` applied to each value of a map, when `schema` is a map and `value` an object. */
+function mapValues(
+  schema: SchemaObject,
+  value: unknown,
+  map: (item: unknown, inner: SchemaNode) => unknown,
+): Record<string, unknown> | undefined {
+  const inner = mapValueOf(schema);
+  if (inner === undefined || !isJsonObject(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item, inner)]));
+}
+
+/** The test's own spelling of every map below the root as its list of entries. */
+function toEntries(value: unknown, node: SchemaNode | undefined, root: SchemaObject): unknown {
+  const schema = follow(root, node, value);
+  if (!isJsonObject(schema)) return value;
+  if (Array.isArray(value))
+    return value.map((item) => toEntries(item, schema.items as SchemaNode, root));
+  const inner = mapValueOf(schema);
+  if (inner !== undefined && isJsonObject(value) && node !== root) {
+    return Object.entries(value).map(([key, item]) => ({
+      key,
+      value: toEntries(item, inner, root),
+    }));
+  }
+  const properties = schema.properties;
+  if (!isJsonObject(value) || !isJsonObject(properties)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [
+      name,
+      Object.hasOwn(properties, name)
+        ? toEntries(item, properties[name] as SchemaNode, root)
+        : item,
+    ]),
+  );
+}
+
+/** A value canonical accepts, spelled as the dialect's document asks (nulls, entries). */
+function spelled(name: DialectName, value: unknown, canonical: SchemaObject): unknown {
+  const filled = name === 'openai_strict' ? fillNulls(value, canonical, canonical) : value;
+  return ENTRY_DIALECTS.has(name) ? toEntries(filled, canonical, canonical) : filled;
+}
+
 /** The test's own null-filling spelling of openai_strict (independent of the implementation). */
 function fillNulls(value: unknown, node: SchemaNode | undefined, root: SchemaObject): unknown {
   const schema = follow(root, node, value);
   if (!isJsonObject(schema)) return value;
   if (Array.isArray(value))
     return value.map((item) => fillNulls(item, schema.items as SchemaNode, root));
+  const map = mapValues(schema, value, (item, inner) => fillNulls(item, inner, root));
+  if (map !== undefined) return map;
   const properties = schema.properties;
   if (!isJsonObject(value) || !isJsonObject(properties)) return value;
   const out: Record<string, unknown> = {};
@@ -229,6 +299,8 @@ function nullsWhereAdmitted(
   if (Array.isArray(value)) {
     return value.map((item) => nullsWhereAdmitted(item, schema.items as SchemaNode, root));
   }
+  const map = mapValues(schema, value, (item, inner) => nullsWhereAdmitted(item, inner, root));
+  if (map !== undefined) return map;
   const properties = schema.properties;
   if (!isJsonObject(value) || !isJsonObject(properties)) return value;
   const out: Record<string, unknown> = {};
@@ -335,7 +407,7 @@ describe.each(DIALECT_NAMES)('%s, on generated documents', (name) => {
         fc.pre(unrolledDepth(doc) === undefined || unrolledDepth(doc) === STATABLE[name].nodeDepth);
         published += 1;
         expect(dialect.publish(doc, 'input').schema).toEqual(doc);
-        const wire = name === 'openai_strict' ? fillNulls(value, canonical, canonical) : value;
+        const wire = spelled(name, value, canonical);
         expect(admits(doc, wire)).toBe(true);
         const expected =
           name === 'openai_strict' ? nullsWhereAdmitted(value, canonical, canonical) : value;
@@ -384,8 +456,7 @@ describe.each(DIALECT_NAMES)('%s, on generated documents', (name) => {
         deepFreeze(canonical);
         const doc = publishable(name, canonical);
         fc.pre(doc !== undefined);
-        const spelled = name === 'openai_strict' ? fillNulls(valid, canonical, canonical) : valid;
-        for (const wire of [hostile, spelled]) {
+        for (const wire of [hostile, spelled(name, valid, canonical)]) {
           if (!admits(doc, wire)) continue;
           dialectAdmitted += 1;
           const after = dialect.arguments(wire as never, canonical);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { listSurface } from '@portcullis/vitest-config/surface';
 import { expect, it } from 'vitest';
 
-it('exports exactly the reviewed names from the root entry', () => {
+it('exports exactly the reviewed names from the root entry', { timeout: 120_000 }, () => {
   expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual({
     ANTHROPIC_STRICT_LIMITS: 'const',
     ANTHROPIC_STRICT_UNROLL_DEPTH: 'const',

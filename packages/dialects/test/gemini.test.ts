@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/index.ts';
+import { ENTRIES_SENTENCE } from '../src/internal/entries.ts';
 import {
   enums,
   keywordNames,
@@ -90,21 +91,20 @@ describe('gemini input', () => {
     expect(admits(scalars, { ...call, day: '2024-12-01' })).toBe(true);
   });
 
-  it('publishes a map as {type: object} with a description and no properties, reported', () => {
+  it('publishes a map as a list of entries (no additionalProperties), listing only an open value', () => {
     const { schema, narrowed } = gemini.publish(maps, 'input');
-    expect(props(schema).scores).toEqual({
-      type: 'object',
-      description:
-        'Per name. An object mapping names to values; each value is an integer. Its entries cannot be stated in this schema.',
+    const key = { type: 'string', description: 'The key of this entry.' };
+    const entries = (value: unknown) => ({
+      type: 'array',
+      items: { type: 'object', properties: { key, value }, required: ['key', 'value'] },
     });
-    expect(narrowed).toEqual([
-      '/properties/scores',
-      '/properties/states',
-      '/properties/owners',
-      '/properties/extras',
-    ]);
+    expect(props(schema).scores).toEqual({
+      ...entries({ type: 'integer' }),
+      description: `Per name. ${ENTRIES_SENTENCE}`,
+    });
+    expect(narrowed).toEqual(['/properties/extras/items/properties/value']);
     expect(schema).not.toHaveProperty('$defs');
-    expect(schema).not.toHaveProperty('additionalProperties');
+    expect(JSON.stringify(schema)).not.toContain('additionalProperties');
   });
 
   it('publishes an open value as a typed object (Gemini needs a type), reported', () => {
@@ -117,21 +117,29 @@ describe('gemini input', () => {
     expect(narrowed).toEqual(['/properties/payload', '/properties/extra', '/properties/bag/items']);
   });
 
-  it('describes each map value shape: enum, definition, open', () => {
+  it('states each map value shape in its entries: enum, definition, open', () => {
     const p = props(gemini.publish(maps, 'input').schema);
-    const tail = ' Its entries cannot be stated in this schema.';
-    expect(p.states).toEqual({
+    const value = (map: unknown) => props((map as { items: Record<string, unknown> }).items).value;
+    expect(value(p.states)).toEqual({ type: 'string', enum: ['on', 'off'] });
+    expect(value(p.owners)).toEqual({
       type: 'object',
-      description: `An object mapping names to values; each value is one of "on", "off".${tail}`,
+      properties: { name: { type: 'string' }, email: { type: 'string' } },
+      required: ['name'],
     });
-    expect(p.owners).toEqual({
+    expect(value(p.extras)).toEqual({ type: 'object' });
+  });
+
+  it('keeps a map at the root as a described object, which its entries cannot stand for', () => {
+    const { schema, narrowed } = gemini.publish(
+      { type: 'object', additionalProperties: { type: 'integer' } },
+      'input',
+    );
+    expect(schema).toEqual({
       type: 'object',
-      description: `An object mapping names to values; each value is an object.${tail}`,
+      description:
+        'An object mapping names to values; each value is an integer. Its entries cannot be stated in this schema.',
     });
-    expect(p.extras).toEqual({
-      type: 'object',
-      description: `An object mapping names to values; each value is any JSON value.${tail}`,
-    });
+    expect(narrowed).toEqual(['']);
   });
 
   it('breaks self recursion one level down to an object whose description names it, no title', () => {
@@ -266,12 +274,8 @@ describe('gemini input', () => {
       },
       'input',
     ).schema;
-    expect(props(doc).tags).toEqual({
-      type: 'object',
-      nullable: true,
-      description:
-        'An object mapping names to values; each value is a string. Its entries cannot be stated in this schema.',
-    });
+    expect(props(doc).tags).toMatchObject({ type: 'array', nullable: true });
+    expect(admits(doc, { tags: null })).toBe(true);
   });
 
   it('lets the use-site description win over the definition', () => {

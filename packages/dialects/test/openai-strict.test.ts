@@ -7,6 +7,7 @@
 import type { SchemaObject } from '@portcullis/schema/document';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/index.ts';
+import { ENTRIES_SENTENCE } from '../src/internal/entries.ts';
 import {
   arrays,
   enums,
@@ -68,17 +69,22 @@ describe('openai_strict input', () => {
     expect(admits(enums, openai.arguments(call, enums))).toBe(true);
   });
 
-  it('narrows a map to the empty closed object and reports it', () => {
+  it('spells a map as a list of entries, strict inside, and narrows only a map at the root', () => {
     const { schema, narrowed } = openai.publish(maps, 'input');
     const properties = schema.properties as Record<string, unknown>;
-    expect(properties.scores).toEqual({ description: 'Per name', ...closed({}) });
-    expect(properties.extras).toEqual({ ...closed({}), type: ['object', 'null'] });
-    expect(narrowed).toEqual([
-      '/properties/scores',
-      '/properties/states',
-      '/properties/owners',
-      '/properties/extras',
-    ]);
+    const key = { type: 'string', description: 'The key of this entry.' };
+    expect(properties.scores).toEqual({
+      type: 'array',
+      items: closed({ key, value: { type: 'integer' } }),
+      description: `Per name. ${ENTRIES_SENTENCE}`,
+    });
+    expect(properties.owners).toEqual({
+      type: ['array', 'null'],
+      items: closed({ key, value: { $ref: '#/$defs/Person' } }),
+      description: ENTRIES_SENTENCE,
+    });
+    expect((properties.extras as { type: unknown }).type).toEqual(['array', 'null']);
+    expect(narrowed).toEqual(['/properties/extras/items/properties/value']);
     const root = openai.publish(
       { $schema: SCHEMA_2020, type: 'object', additionalProperties: { type: 'string' } },
       'input',
@@ -188,11 +194,12 @@ describe('openai_strict input', () => {
       },
       'input',
     ).schema;
-    expect((doc.properties as Record<string, unknown>).tags).toEqual({
-      ...closed({}),
-      type: ['object', 'null'],
-    });
+    expect((doc.properties as Record<string, { type: unknown }>).tags?.type).toEqual([
+      'array',
+      'null',
+    ]);
     expect(admits(doc, { tags: null })).toBe(true);
+    expect(admits(doc, { tags: [{ key: 'a', value: 'b' }] })).toBe(true);
   });
 
   it('publishes a tool with no parameters as the empty closed object', () => {

@@ -6,9 +6,11 @@
  *
  * 1. Every value canonical admits within what a dialect states (each definition entered at most
  *    ANTHROPIC_STRICT_UNROLL_DEPTH times for anthropic_strict, once before the break for gemini and
- *    nova; maps empty and open values primitive where a dialect narrows them) is admitted by the
- *    rendering, spelled in the dialect (openai_strict: every omitted optional filled with null, at
- *    every depth, under nullable places too), and the inverse gives back the canonical value
+ *    nova; open values primitive where a dialect narrows them) is admitted by the rendering,
+ *    spelled in the dialect (openai_strict: every omitted optional filled with null, at every
+ *    depth, under nullable places and in map values too; openai_strict, anthropic_strict and
+ *    gemini: every map below the root as its list of `{ key, value }` entries), and the inverse
+ *    gives back the canonical value
  *    (openai_strict: with the nulls at optional properties removed where canonical does not admit
  *    null, and an absent optional property that admits null arriving as null). Fails if a break, a closed
  *    last level or a narrowed map loses the `null` canonical admits there, or if the inverse
@@ -45,13 +47,13 @@ const PRIMITIVES = ['s', 1, true];
 
 const REACH: Record<DialectName, Reach> = {
   canonical: { depth: 4, mapEntries: true, open: [...PRIMITIVES, null, [1], { k: 'v' }] },
-  openai_strict: { depth: 4, mapEntries: false, open: PRIMITIVES },
+  openai_strict: { depth: 4, mapEntries: true, open: PRIMITIVES },
   gemini: { depth: 1, mapEntries: true, open: [{ k: 'v' }] },
   gemini_json: { depth: 4, mapEntries: true, open: [...PRIMITIVES, null, [1], { k: 'v' }] },
   nova: { depth: 1, mapEntries: true, open: [...PRIMITIVES, null, [1], { k: 'v' }] },
   anthropic_strict: {
     depth: ANTHROPIC_STRICT_UNROLL_DEPTH,
-    mapEntries: false,
+    mapEntries: true,
     open: [...PRIMITIVES, null],
   },
 };
@@ -92,6 +94,46 @@ function judgedBy(root: SchemaObject, node: SchemaNode | undefined): SchemaNode 
   return current;
 }
 
+/** The value shape of a map schema, or `undefined` for any other schema. */
+function mapValueOf(schema: SchemaObject): SchemaNode | undefined {
+  const additional = schema.additionalProperties;
+  if (schema.properties !== undefined) return undefined;
+  return additional === true || isJsonObject(additional) ? (additional as SchemaNode) : undefined;
+}
+
+/** The dialects that spell a map below the root as a list of `{ key, value }` entries. */
+const ENTRY_DIALECTS: ReadonlySet<DialectName> = new Set([
+  'openai_strict',
+  'anthropic_strict',
+  'gemini',
+]);
+
+/** The test's own spelling of every map below the root as its list of entries. */
+function toEntries(value: unknown, node: SchemaNode | undefined, root: SchemaObject): unknown {
+  if (value === null) return value;
+  const schema = judgedBy(root, node);
+  if (!isJsonObject(schema)) return value;
+  if (Array.isArray(value))
+    return value.map((item) => toEntries(item, schema.items as SchemaNode, root));
+  const inner = mapValueOf(schema);
+  if (inner !== undefined && isJsonObject(value) && schema !== root) {
+    return Object.entries(value).map(([key, item]) => ({
+      key,
+      value: toEntries(item, inner, root),
+    }));
+  }
+  const properties = schema.properties;
+  if (!isJsonObject(value) || !isJsonObject(properties)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    const next = Object.hasOwn(properties, name)
+      ? toEntries(item, properties[name] as SchemaNode, root)
+      : item;
+    Object.defineProperty(out, name, { value: next, enumerable: true });
+  }
+  return out;
+}
+
 /** Rebuilds `value` along `node`, letting `entry` decide each declared property's fate. */
 function along(
   value: unknown,
@@ -110,6 +152,12 @@ function along(
   if (!isJsonObject(schema)) return value;
   if (Array.isArray(value)) {
     return value.map((item) => along(item, schema.items as SchemaNode, root, entry));
+  }
+  const inner = mapValueOf(schema);
+  if (inner !== undefined && isJsonObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, along(item, inner, root, entry)]),
+    );
   }
   const properties = schema.properties;
   if (!isJsonObject(value) || !isJsonObject(properties)) return value;
@@ -217,7 +265,8 @@ describe.each(Object.keys(REACH) as DialectName[])('%s, on recursive documents',
           if (value === undefined) continue;
           deepFreeze(value);
           expect(admits(canonical, value)).toBe(true);
-          const wire = name === 'openai_strict' ? fillNulls(value, canonical) : value;
+          const filled = name === 'openai_strict' ? fillNulls(value, canonical) : value;
+          const wire = ENTRY_DIALECTS.has(name) ? toEntries(filled, canonical, canonical) : filled;
           expect(admits(doc, wire)).toBe(true);
           const back = dialect.arguments(wire as never, canonical);
           const expected =

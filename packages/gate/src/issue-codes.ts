@@ -49,6 +49,17 @@ export const GATE_ISSUE_CODES = Object.freeze({
   TOO_MANY_ITEMS: 'TOO_MANY_ITEMS',
   /** Two items of an array declared `uniqueItems` are equal as JSON (told by their indexes). */
   DUPLICATE_ITEMS: 'DUPLICATE_ITEMS',
+  /** An object (a map) has fewer names than `minProperties`. */
+  TOO_FEW_PROPERTIES: 'TOO_FEW_PROPERTIES',
+  /** An object (a map) has more names than `maxProperties`. */
+  TOO_MANY_PROPERTIES: 'TOO_MANY_PROPERTIES',
+  /** A key the caller chose is outside the declared key rule (`propertyNames`); told, never repeated. */
+  KEY_MISMATCH: 'KEY_MISMATCH',
+  /**
+   * A map spelled as a list of `{ key, value }` entries gave one key twice (a dialect's inverse
+   * marks it); told at the map's declared path, never which key.
+   */
+  DUPLICATE_KEY: 'DUPLICATE_KEY',
   /** A number is not a multiple of the declared `multipleOf`. */
   NOT_MULTIPLE: 'NOT_MULTIPLE',
   /**

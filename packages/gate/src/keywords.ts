@@ -31,6 +31,9 @@ export const GATE_KEYWORDS = Object.freeze({
     'minItems',
     'maxItems',
     'uniqueItems',
+    'minProperties',
+    'maxProperties',
+    'propertyNames',
     'multipleOf',
     'nullable',
   ] as const),
@@ -44,6 +47,8 @@ export const GATE_KEYWORDS = Object.freeze({
     'deprecated',
     'readOnly',
     'writeOnly',
+    // SEP-2243: an input property mirrored into an `Mcp-Param-*` header; the server judges it.
+    'x-mcp-header',
     // Vendor spellings some dialects carry; 2020-12 reads them as annotations.
     'propertyOrdering',
     'example',

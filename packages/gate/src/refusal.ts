@@ -34,6 +34,11 @@ export interface GateIssue {
   readonly names?: readonly string[];
   /** UNDECLARED_PROPERTY: how many names the object carried that it does not declare. */
   readonly count?: number;
+  /**
+   * UNDECLARED_PROPERTY at an object that accepts no name: its declared description, when it has
+   * one (the document's words, such as how deep a dialect states a recursion).
+   */
+  readonly description?: string;
   /** TOO_SHORT, TOO_LONG: the declared length bounds of the string, in code points. */
   readonly minLength?: number;
   readonly maxLength?: number;
@@ -42,6 +47,9 @@ export interface GateIssue {
   /** TOO_FEW_ITEMS, TOO_MANY_ITEMS: the declared bounds on the number of items. */
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** TOO_FEW_PROPERTIES, TOO_MANY_PROPERTIES: the declared bounds on the number of names. */
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
   /** NOT_MULTIPLE: the declared divisor. */
   readonly multipleOf?: number | bigint;
   /** DUPLICATE_ITEMS: the indexes of the first two equal items (never the items themselves). */

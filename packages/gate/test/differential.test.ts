@@ -4,9 +4,9 @@
  * would stand far from the values they excuse.
  *
  * Invariant: on documents built from the schema vocabulary (widths, Int64, temporal strings, enums,
- * literals, maps, arrays, optional properties, recursion, open values) and published with
- * `publishCanonical`, and on values built to sit near them (valid, or one mutation away), the
- * generated checker and the interpreter agree with each other, and both agree with Ajv 8 with
+ * literals, maps with and without entry bounds and a key rule, arrays, optional properties,
+ * recursion, open values) and published with `publishCanonical`, and on values built to sit near
+ * them (valid, or one mutation away), the generated checker and the interpreter agree with each other, and both agree with Ajv 8 with
  * ajv-formats, an implementation nobody here wrote. Where the gate states rules of its own
  * (forbidden characters in strings and keys, numbers beyond every double, exact bounds past 2^53,
  * the strict RFC 3339 profile of the temporal formats), values that reach them are judged by the
@@ -113,6 +113,20 @@ const declaration = (names: readonly string[]) =>
       leaf,
       tie('schema').map((items) => Type.Array(items)),
       tie('schema').map((value) => StringMap(value)),
+      fc
+        .tuple(
+          tie('schema'),
+          fc.option(fc.integer({ min: 0, max: 2 })),
+          fc.option(fc.integer({ min: 0, max: 3 })),
+          fc.boolean(),
+        )
+        .map(([value, min, max, keyed]) =>
+          StringMap(value, {
+            ...(min === null ? {} : { minProperties: min }),
+            ...(max === null ? {} : { maxProperties: Math.max(max, min ?? 0) }),
+            ...(keyed ? { keys: Type.String({ pattern: '^k', maxLength: 2 }) } : {}),
+          }),
+        ),
       fc
         .uniqueArray(fc.tuple(fc.constantFrom(...names), tie('schema'), fc.boolean()), {
           maxLength: 3,
@@ -306,8 +320,9 @@ function near(
       if (additional === false) {
         if (r() < 0.03) object[orCanary(r, options, 'undeclared', CANARY_TEXT) as string] = 1;
       } else if (additional !== undefined && depth <= 6) {
-        for (let i = Math.floor(r() * 3); i > 0; i--) {
-          const key = options.gateRules && r() < 0.1 ? 'k\ud800' : pick(r, ['k1', 'k 2', 'é']);
+        for (let i = Math.floor(r() * 4); i > 0; i--) {
+          const key =
+            options.gateRules && r() < 0.1 ? 'k\ud800' : pick(r, ['k1', 'k 2', 'é', 'k', 'k3']);
           object[orCanary(r, options, key, CANARY_TEXT) as string] = near(
             additional,
             document,

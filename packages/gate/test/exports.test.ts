@@ -7,7 +7,7 @@ import { listSurface } from '@portcullis/vitest-config/surface';
 import { describe, expect, it } from 'vitest';
 
 describe('the public surface', () => {
-  it('of @portcullis/gate', () => {
+  it('of @portcullis/gate', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual({
       CompiledGate: 'interface',
       compileGate: 'function',

@@ -29,6 +29,10 @@ describe('the pinned tables', () => {
       'TOO_FEW_ITEMS',
       'TOO_MANY_ITEMS',
       'DUPLICATE_ITEMS',
+      'TOO_FEW_PROPERTIES',
+      'TOO_MANY_PROPERTIES',
+      'KEY_MISMATCH',
+      'DUPLICATE_KEY',
       'NOT_MULTIPLE',
       'DISCRIMINATOR_MISMATCH',
     ]);
@@ -59,6 +63,9 @@ describe('the pinned tables', () => {
       'minItems',
       'maxItems',
       'uniqueItems',
+      'minProperties',
+      'maxProperties',
+      'propertyNames',
       'multipleOf',
       'nullable',
     ]);
@@ -72,6 +79,7 @@ describe('the pinned tables', () => {
       'deprecated',
       'readOnly',
       'writeOnly',
+      'x-mcp-header',
       'propertyOrdering',
       'example',
     ]);

@@ -38,11 +38,11 @@ const SURFACE = {
 };
 
 describe('@portcullis/limits surface', () => {
-  it('exports exactly these names, of these kinds', () => {
+  it('exports exactly these names, of these kinds', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual(SURFACE);
   });
 
-  it('holds at run time exactly the exports that are values', () => {
+  it('holds at run time exactly the exports that are values', { timeout: 120_000 }, () => {
     const values = Object.entries(SURFACE)
       .filter(([, kind]) => kind !== 'type' && kind !== 'interface')
       .map(([name]) => name);

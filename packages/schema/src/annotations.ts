@@ -12,6 +12,8 @@ export const ANNOTATION_KEYWORDS = Object.freeze([
   'readOnly',
   'writeOnly',
   '$comment',
+  // SEP-2243: mirrors an input property into an `Mcp-Param-*` header; placement checked at publish.
+  'x-mcp-header',
 ] as const);
 
 /** The annotation options every vocabulary builder accepts. */
@@ -24,4 +26,9 @@ export interface AnnotationOptions {
   readOnly?: boolean;
   writeOnly?: boolean;
   $comment?: string;
+  /**
+   * Mirrors this input property into the HTTP header `Mcp-Param-<name>` (revision 2026-07-28): a
+   * string, safe integer or boolean property reached from the root through properties alone.
+   */
+  'x-mcp-header'?: string;
 }

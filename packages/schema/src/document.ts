@@ -5,9 +5,17 @@
  */
 export { ANNOTATION_KEYWORDS } from './annotations.ts';
 export { type Discriminator, discriminatorOf } from './discriminator.ts';
+export { DUPLICATE_KEY, isDuplicateKey } from './duplicate-key.ts';
 export { isJudgedFormat, isStringFormat } from './formats.ts';
 export { freezeJson } from './freeze.ts';
 export { isJsonObject, type SchemaNode, type SchemaObject } from './json.ts';
+export {
+  MCP_HEADER_KEYWORD,
+  MCP_PARAM_HEADER_PREFIX,
+  type McpHeaderDeclaration,
+  type McpHeaderType,
+  mcpHeadersOf,
+} from './mcp-header.ts';
 export {
   defRef,
   escapePointerSegment,

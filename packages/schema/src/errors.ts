@@ -21,6 +21,12 @@ export const SCHEMA_ERROR_CODES = Object.freeze({
   NOT_JSON: 'NOT_JSON',
   /** A string's `pattern` does not compile as an ECMA-262 regular expression with the `u` flag. */
   INVALID_PATTERN: 'INVALID_PATTERN',
+  /**
+   * An `x-mcp-header` annotation breaks the revision's rules: a name that is no HTTP token or is
+   * given twice, a property not reached through `properties` alone or not a string, safe integer
+   * or boolean, or an annotation in an output document.
+   */
+  INVALID_MCP_HEADER: 'INVALID_MCP_HEADER',
 } as const);
 
 /** One of {@link SCHEMA_ERROR_CODES}. */

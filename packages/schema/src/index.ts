@@ -32,7 +32,7 @@ export {
   Uint32,
 } from './integers.ts';
 export type { JsonObject, JsonValue } from './json.ts';
-export { STRING_KEY_PATTERN, StringMap as Map, type TStringMap } from './map.ts';
+export { type MapOptions, STRING_KEY_PATTERN, StringMap as Map, type TStringMap } from './map.ts';
 export {
   type CanonicalDocument,
   JSON_SCHEMA_2020_12,

@@ -16,6 +16,7 @@ describe('ANNOTATION_KEYWORDS', () => {
       'readOnly',
       'writeOnly',
       '$comment',
+      'x-mcp-header',
     ]);
   });
 

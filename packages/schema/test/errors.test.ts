@@ -16,6 +16,7 @@ describe('SchemaDefectError', () => {
       CONFLICTING_DEFINITION: 'CONFLICTING_DEFINITION',
       NOT_JSON: 'NOT_JSON',
       INVALID_PATTERN: 'INVALID_PATTERN',
+      INVALID_MCP_HEADER: 'INVALID_MCP_HEADER',
     });
     expect(Object.isFrozen(SCHEMA_ERROR_CODES)).toBe(true);
   });

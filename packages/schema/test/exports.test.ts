@@ -8,7 +8,7 @@ import { listSurface } from '@portcullis/vitest-config/surface';
 import { describe, expect, it } from 'vitest';
 
 describe('the public surface', () => {
-  it('of @portcullis/schema', () => {
+  it('of @portcullis/schema', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/index.ts'))).toEqual({
       ARTIFACT_REFS_PROPERTY: 'const',
       AnnotationOptions: 'interface',
@@ -34,6 +34,7 @@ describe('the public surface', () => {
       JsonObject: 'type',
       JsonValue: 'type',
       Map: 'function',
+      MapOptions: 'interface',
       Recursive: 'function',
       SCHEMA_ERROR_CODES: 'const',
       STRING_FORMATS: 'const',
@@ -60,10 +61,15 @@ describe('the public surface', () => {
     });
   });
 
-  it('of @portcullis/schema/document', () => {
+  it('of @portcullis/schema/document', { timeout: 120_000 }, () => {
     expect(listSurface(join(import.meta.dirname, '../src/document.ts'))).toEqual({
       ANNOTATION_KEYWORDS: 'const',
+      DUPLICATE_KEY: 'const',
       Discriminator: 'interface',
+      MCP_HEADER_KEYWORD: 'const',
+      MCP_PARAM_HEADER_PREFIX: 'const',
+      McpHeaderDeclaration: 'interface',
+      McpHeaderType: 'type',
       SUBSCHEMA_KEYWORDS: 'const',
       SchemaNode: 'type',
       SchemaObject: 'type',
@@ -72,6 +78,7 @@ describe('the public surface', () => {
       escapePointerSegment: 'function',
       freezeJson: 'function',
       isArraySubschemaKeyword: 'function',
+      isDuplicateKey: 'function',
       isJsonObject: 'function',
       isJudgedFormat: 'function',
       isMapSubschemaKeyword: 'function',
@@ -79,6 +86,7 @@ describe('the public surface', () => {
       isStringFormat: 'function',
       isTemporalFormat: 'function',
       mapSubschemas: 'function',
+      mcpHeadersOf: 'function',
       refOf: 'function',
       refSegments: 'function',
       resolveRef: 'function',
@@ -87,7 +95,7 @@ describe('the public surface', () => {
     });
   });
 
-  it('points package.json at both built entries, types first', async () => {
+  it('points package.json at both built entries, types first', { timeout: 120_000 }, async () => {
     const manifest = (await import('../package.json', { with: { type: 'json' } })).default;
     expect(manifest.exports).toEqual({
       '.': { types: './dist/index.d.ts', default: './dist/index.js' },

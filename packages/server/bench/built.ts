@@ -17,3 +17,7 @@ export const toolServer = await load<typeof import('../src/tool-server.ts')>('to
 export const router =
   await load<typeof import('../src/internal/http/router.ts')>('internal/http/router');
 export const web = await load<typeof import('../src/internal/http/web.ts')>('internal/http/web');
+export const sdk =
+  await load<typeof import('../src/internal/sdk-server.ts')>('internal/sdk-server');
+export const exchange =
+  await load<typeof import('../src/internal/http/exchange.ts')>('internal/http/exchange');

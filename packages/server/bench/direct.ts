@@ -16,13 +16,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  type JSONRPCMessage,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, Server, type Transport } from '@modelcontextprotocol/server';
 import { target as printTarget } from '@portcullis/bench';
 import { createCatalog, exposure } from '@portcullis/catalog';
 import { BUILT, toolServer } from './built.ts';
@@ -95,8 +89,8 @@ async function portcullis(
 
 async function bare(): Promise<Contender> {
   const sdk = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
-  sdk.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-  sdk.setRequestHandler(CallToolRequestSchema, (request) => ({
+  sdk.setRequestHandler('tools/list', () => ({ tools: [] }));
+  sdk.setRequestHandler('tools/call', (request) => ({
     content: [
       { type: 'text', text: answerOf(request.params.name, request.params.arguments ?? {}) },
     ],

@@ -1,22 +1,23 @@
 /**
- * The three contenders, each an HTTP server on 127.0.0.1 over the SDK's Streamable HTTP transport,
- * stateless, fed bodies it reads itself:
- * - `portcullis`: the tool server behind the HTTP host (strict decoding, interposer, gate twice,
- *   dispatcher, bigint-aware writer).
- * - `limit`: a low-level SDK `Server` behind the same plumbing (one server, the request router,
- *   the same node-to-web seam), fed `JSON.parse`d bodies and judging nothing: what the plumbing
+ * The three contenders, each an HTTP server on 127.0.0.1 serving both protocol eras (legacy
+ * initialize-first, stateless here; modern 2026-07-28), fed bodies it reads itself, all on the
+ * SDK's v2 packages:
+ * - `portcullis`: the tool server behind the HTTP host (strict decoding, headers and envelope
+ *   judged, interposer, gate twice, dispatcher, bigint-aware writer).
+ * - `limit`: bare low-level v2 `Server`s (one per era) behind the same plumbing (the request router,
+ *   the node-to-web seam and the SDK's transport for the legacy era; the modern channel and an
+ *   exchange for the modern one), fed `JSON.parse`d bodies and judging nothing: what the plumbing
  *   costs without any of the judging.
- * - `sdk-documented`: the SDK's documented stateless setup, an `McpServer` with zod input schemas
- *   and a transport built for every request, fed `JSON.parse`d bodies.
+ * - `sdk-documented`: v2's documented setup, `createMcpHandler` over a factory of `McpServer`s with
+ *   zod input schemas (a server per request, both eras), fed the `JSON.parse`d body through its
+ *   web-standard `fetch`.
  */
 import { createServer, type Server as HttpServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpHandler, McpServer, Server } from '@modelcontextprotocol/server';
 import { createCatalog, exposure } from '@portcullis/catalog';
-import { http as host, router as routing, toolServer, web } from './built.ts';
+import * as z from 'zod';
+import { exchange, http as host, router as routing, sdk, toolServer, web } from './built.ts';
 import { answerOf, ping, search, zodSearch } from './tools.ts';
 
 /** The bearer token every contender is called with (only the tool server reads it). */
@@ -41,6 +42,11 @@ async function body(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
+function claimsModern(message: unknown): boolean {
+  const meta = (message as { params?: { _meta?: object } } | undefined)?.params?._meta;
+  return meta !== undefined && Object.hasOwn(meta, 'io.modelcontextprotocol/protocolVersion');
+}
+
 export async function portcullis(): Promise<Contender> {
   const catalog = createCatalog({ tools: [ping, search] });
   const server = toolServer.createToolServer({
@@ -58,21 +64,40 @@ export async function portcullis(): Promise<Contender> {
   return { port: served.port, close: () => served.close() };
 }
 
-export async function limit(): Promise<Contender> {
-  const sdk = new Server({ name: 'limit', version: '1.0.0' }, { capabilities: { tools: {} } });
-  sdk.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
-  sdk.setRequestHandler(CallToolRequestSchema, (request) => ({
+function bareServer(modern: boolean): Server {
+  const server = new Server(
+    { name: 'limit', version: '1.0.0' },
+    {
+      capabilities: { tools: {} },
+      supportedProtocolVersions: modern ? ['2026-07-28'] : ['2025-11-25'],
+    },
+  );
+  server.setRequestHandler('tools/list', () => ({ tools: [] }));
+  server.setRequestHandler('tools/call', (request) => ({
     content: [
       { type: 'text', text: answerOf(request.params.name, request.params.arguments ?? {}) },
     ],
   }));
-  const router = new routing.RequestRouter();
-  await sdk.connect(router);
+  return server;
+}
+
+export async function limit(): Promise<Contender> {
+  const legacyRouter = new routing.RequestRouter();
+  await bareServer(false).connect(legacyRouter);
+  const modernRouter = new routing.RequestRouter();
+  await bareServer(true).connect(new sdk.ModernChannel(modernRouter));
   const http = createServer(async (req, res) => {
     const parsedBody = await body(req);
+    if (claimsModern(parsedBody)) {
+      const exchanged = new exchange.Exchange(res);
+      modernRouter.attach(exchanged);
+      res.once('close', () => modernRouter.release(exchanged, !exchanged.done));
+      exchanged.onmessage?.(parsedBody as never);
+      return;
+    }
     const transport = web.sdkTransport({});
-    router.attach(transport);
-    res.once('close', () => router.release(transport, !res.writableFinished));
+    legacyRouter.attach(transport);
+    res.once('close', () => legacyRouter.release(transport, !res.writableFinished));
     await web.writeResponse(
       await transport.handleRequest(web.webRequest(req), { parsedBody }),
       res,
@@ -83,33 +108,37 @@ export async function limit(): Promise<Contender> {
 }
 
 export async function documented(): Promise<Contender> {
-  const http = createServer(async (req, res) => {
-    const parsedBody = await body(req);
+  const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'documented', version: '1.0.0' });
     server.registerTool(
       'ping_tool',
-      { description: 'Answers at once.', inputSchema: {} },
+      { description: 'Answers at once.', inputSchema: z.object({}) },
       async () => ({
-        content: [{ type: 'text', text: answerOf('ping_tool', {}) }],
+        content: [{ type: 'text' as const, text: answerOf('ping_tool', {}) }],
       }),
     );
     server.registerTool(
       'search_tool',
-      { description: 'Counts what it is given.', inputSchema: zodSearch },
+      { description: 'Counts what it is given.', inputSchema: z.object(zodSearch) },
       async (args) => ({
-        content: [{ type: 'text', text: answerOf('search_tool', args) }],
+        content: [{ type: 'text' as const, text: answerOf('search_tool', args) }],
       }),
     );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined } as never);
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, parsedBody);
+    return server;
+  });
+  const http = createServer(async (req, res) => {
+    const parsedBody = await body(req);
+    const response = await handler.fetch(web.webRequest(req), { parsedBody });
+    await web.writeResponse(response, res);
   });
   const port = await listen(http);
-  return { port, close: () => closeHttp(http) };
+  return {
+    port,
+    close: async () => {
+      await handler.close();
+      await closeHttp(http);
+    },
+  };
 }
 
 function closeHttp(http: HttpServer): Promise<void> {

@@ -23,6 +23,9 @@ export const CLIENT_REFUSAL_CODES = Object.freeze({
 /** One of {@link CLIENT_REFUSAL_CODES}. */
 export type ClientRefusalCode = (typeof CLIENT_REFUSAL_CODES)[keyof typeof CLIENT_REFUSAL_CODES];
 
+/** A capability a tool may ask the client for. */
+export type ClientCapability = 'sampling' | 'elicitation' | 'roots';
+
 /** A refusal of a client request: our words, never the client's. */
 export interface ClientRefusal {
   readonly code: ClientRefusalCode;
@@ -83,15 +86,38 @@ export type ElicitationReply<TContent> =
   | { readonly action: 'decline' }
   | { readonly action: 'cancel' };
 
+/** One root the client exposes (`roots/list`): a `file://` URI and, when given, its name. */
+export interface Root {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/**
+ * How one request is asked. `key` names it among the input requests of a 2026-07-28
+ * `input_required` result (default `ask-1`, `ask-2`, ... in the order the tool asks); a tool gives
+ * each of its requests a different key, the same on every run of the same call.
+ */
+export interface AskOptions {
+  readonly key?: string;
+}
+
 /**
  * The client requests a served tool's context offers besides the catalog's `ToolContext`. A schema
  * given to `elicit` is built with the vocabulary: an object of strings (plain, `Date`, `DateTime`),
  * integers of a width up to `SafeInteger`, numbers, booleans and string enums.
  */
 export interface ClientRequests {
-  sample(request: SamplingRequest): Promise<ClientReply<SamplingReply>>;
+  /**
+   * Whether the client declared `capability` (at `initialize`, or in this request's `_meta` in the
+   * 2026-07-28 era), so a tool can ask only what the client can answer, or take another way.
+   */
+  clientDeclares(capability: ClientCapability): boolean;
+  sample(request: SamplingRequest, options?: AskOptions): Promise<ClientReply<SamplingReply>>;
   elicit<TSchema extends TObject>(
     message: string,
     schema: TSchema,
+    options?: AskOptions,
   ): Promise<ClientReply<ElicitationReply<Static<TSchema>>>>;
+  /** The client's roots (`roots/list`); asked only when the client declared `roots`. */
+  listRoots(options?: AskOptions): Promise<ClientReply<readonly Root[]>>;
 }

@@ -1,5 +1,12 @@
 /** The words of every answer the HTTP host composes before the SDK sees a request. */
 
+/** The bounds of legacy sessions when `sessions: true`: a global cap, a per-consumer cap, idle expiry. */
+export const DEFAULT_SESSION_LIMITS = Object.freeze({
+  maxSessions: 1000,
+  maxSessionsPerConsumer: 16,
+  idleSeconds: 600,
+} as const);
+
 /** The default byte limit of a request body: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -17,4 +24,7 @@ export const HTTP_TEXTS = Object.freeze({
   unsupportedMediaType: 'The request body must be JSON, sent as `Content-Type: application/json`.',
   sessionNotFound: 'The session this request names does not exist. Initialize a new session.',
   sessionRequired: 'This request needs the `Mcp-Session-Id` of an initialized session.',
+  sessionsNeedConsumer:
+    'Sessions are kept only for an authenticated consumer. Send a bearer token this server accepts.',
+  sessionsFull: 'Every session this server keeps is busy. Try again later.',
 } as const);

@@ -11,7 +11,7 @@ import {
   type TokenEntry,
 } from './consumers.ts';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
-import { DEFAULT_MAX_BODY_BYTES, HTTP_TEXTS } from './http-texts.ts';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_LIMITS, HTTP_TEXTS } from './http-texts.ts';
 import { createHostHandler } from './internal/http/host.ts';
 import type { ToolServer } from './tool-server.ts';
 
@@ -19,6 +19,7 @@ export {
   type ConsumerResolver,
   createTokenResolver,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_SESSION_LIMITS,
   HTTP_TEXTS,
   hashToken,
   type TokenEntry,
@@ -28,8 +29,12 @@ export {
 export interface HttpHandlerOptions {
   /** Resolves the `Authorization: Bearer` token to a consumer; no token or an unknown one is no consumer. */
   readonly consumers: ConsumerResolver;
-  /** Sessions (`Mcp-Session-Id`, one SDK server each) instead of the stateless default. */
-  readonly sessions?: boolean;
+  /**
+   * Legacy sessions (`Mcp-Session-Id`, one SDK server each) instead of the stateless default,
+   * bounded by {@link DEFAULT_SESSION_LIMITS} or the limits given. Only an authenticated consumer
+   * gets one; past a cap the oldest idle session is closed first, and none idle is `503`.
+   */
+  readonly sessions?: boolean | SessionOptions;
   /** The endpoint's path (default `/mcp`); every other path is 404. */
   readonly path?: string;
   /** The largest request body read, in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); past it, 413. */
@@ -49,6 +54,16 @@ export interface HttpHandlerOptions {
    * `serveHttp` turns it on by default when it binds a loopback address.
    */
   readonly dnsRebindingProtection?: boolean;
+}
+
+/** The bounds of legacy sessions. */
+export interface SessionOptions {
+  /** The most sessions kept at once (default 1000). */
+  readonly maxSessions?: number;
+  /** The most sessions one consumer keeps at once (default 16). */
+  readonly maxSessionsPerConsumer?: number;
+  /** A session unused this long, with no call in flight, is closed (default 600). */
+  readonly idleSeconds?: number;
 }
 
 /** A `node:http` request handler serving one tool server, and how to close what it opened. */
@@ -103,9 +118,21 @@ function checked(options: HttpHandlerOptions) {
       throw invalid(option, `The option \`${option}\` must be an array of strings.`);
     }
   }
+  const given = typeof options.sessions === 'object' && options.sessions !== null;
+  const limits = {
+    ...DEFAULT_SESSION_LIMITS,
+    ...(given ? (options.sessions as SessionOptions) : {}),
+  };
+  for (const option of ['maxSessions', 'maxSessionsPerConsumer', 'idleSeconds'] as const) {
+    const value = limits[option];
+    if (!Number.isSafeInteger(value) || value <= 0) {
+      throw invalid('sessions', `The session limit \`${option}\` must be a positive whole number.`);
+    }
+  }
   return {
     consumers: options.consumers,
-    sessions: options.sessions === true,
+    sessions: options.sessions === true || given,
+    sessionLimits: limits,
     path,
     maxBodyBytes: limit,
     allowedOrigins: options.allowedOrigins,

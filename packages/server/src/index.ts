@@ -3,13 +3,16 @@
  * becomes public API; `test/exports.test.ts` pins the surface.
  */
 export {
+  type AskOptions,
   CLIENT_REFUSAL_CODES,
   CLIENT_REFUSAL_TEXTS,
+  type ClientCapability,
   type ClientRefusal,
   type ClientRefusalCode,
   type ClientReply,
   type ClientRequests,
   type ElicitationReply,
+  type Root,
   type SamplingContent,
   type SamplingReply,
   type SamplingRequest,

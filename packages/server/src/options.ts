@@ -1,4 +1,5 @@
 /** What a tool server is built from, and the checks that refuse a server that would be wrong. */
+import { randomBytes } from 'node:crypto';
 import type { Tracer } from '@opentelemetry/api';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
 import type { Exposure, LogLevel } from './internal/siblings/catalog.ts';
@@ -42,6 +43,28 @@ export interface ToolServerOptions {
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** The lowest log level sent to a client that has not set one (default `info`). */
   readonly clientLogLevel?: LogLevel;
+  /**
+   * The key (at least 32 bytes) that signs and seals a modern call's `requestState`; every replica
+   * serving one endpoint must share it. Default: a random key per process.
+   */
+  readonly requestStateKey?: Uint8Array | string;
+  /** How long a `requestState` stays good, in seconds (default 600). */
+  readonly requestStateTtlSeconds?: number;
+  /** The `ttlMs` a modern `tools/list` result carries (default 0: do not cache). */
+  readonly listTtlMs?: number;
+}
+
+/** The request-state key as bytes: the given one, or a random one. */
+export function requestStateKeyOf(given: Uint8Array | string | undefined): Uint8Array {
+  if (given === undefined) return randomBytes(32);
+  const bytes = typeof given === 'string' ? Buffer.from(given, 'utf8') : given;
+  if (!(bytes instanceof Uint8Array) || bytes.byteLength < 32) {
+    throw invalid(
+      'requestStateKey',
+      'The option `requestStateKey` must be a string or bytes of at least 32 bytes.',
+    );
+  }
+  return Uint8Array.from(bytes);
 }
 
 function invalid(option: string, message: string): ServerError {
@@ -81,6 +104,12 @@ export function checkOptions(options: ToolServerOptions): void {
       'clientLogLevel',
       `The option \`clientLogLevel\` must be one of ${LOG_LEVELS.join(', ')}.`,
     );
+  }
+  for (const option of ['requestStateTtlSeconds', 'listTtlMs'] as const) {
+    const value = options[option];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw invalid(option, `The option \`${option}\` must be a whole number, zero or more.`);
+    }
   }
   if (options.artifactTypes !== undefined && !Array.isArray(options.artifactTypes)) {
     throw invalid('artifactTypes', 'The option `artifactTypes` must be a list of artifact types.');

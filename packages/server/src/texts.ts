@@ -21,6 +21,13 @@ export const ALLOWED_METHODS = Object.freeze([
   'logging/setLevel',
 ] as const);
 
+/** The request methods of the modern (stateless) era the interposer lets reach the SDK. */
+export const MODERN_ALLOWED_METHODS = Object.freeze([
+  'server/discover',
+  'tools/list',
+  'tools/call',
+] as const);
+
 /** The JSON-RPC error codes the server answers with (internal: not exported from the package). */
 export const JSON_RPC_ERROR_CODES = Object.freeze({
   PARSE_ERROR: -32700,
@@ -28,6 +35,12 @@ export const JSON_RPC_ERROR_CODES = Object.freeze({
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
+  /** A modern request's HTTP headers disagree with its body. */
+  HEADER_MISMATCH: -32020,
+  /** A modern request did not declare a client capability its answer needs. */
+  MISSING_CAPABILITY: -32021,
+  /** A modern request names a revision this server does not speak. */
+  UNSUPPORTED_VERSION: -32022,
 } as const);
 
 /** The longest string a request id may be; the id is echoed in the answer, so it is bounded. */
@@ -63,6 +76,20 @@ export const SERVER_TEXTS = Object.freeze({
     'The tool failed because of an internal error. Nothing more can be said about it; the same call may fail again.',
   lineTooLong: (limit: number): string =>
     `The message is longer than the ${limit}-byte limit of one line. Send a smaller message.`,
+  unsupportedVersion: (supported: readonly string[]): string =>
+    `The request names a protocol revision this server does not speak. Supported revisions: ${supported.join(', ')}.`,
+  malformedEnvelope:
+    "The request's `_meta` must carry `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object), with an optional known `io.modelcontextprotocol/logLevel`. Correct it and send the request again.",
+  headerMismatch:
+    "The request's MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param headers disagree with its body, or one of them is missing. Send headers that repeat the body.",
+  requestState:
+    'The call cannot continue: its `requestState` or `inputResponses` are not the ones this server issued for this caller, tool and arguments, or they have expired. Call the tool again without them.',
+  missingCapability: (capability: string): string =>
+    `This call needs the client capability \`${capability}\`, which the request does not declare.`,
+  serverStopping:
+    'The server is stopping and ended this call before it finished. Call the tool again later.',
+  inputRequired:
+    'The tool needs more input from the client; answer its input requests and send the call again.',
   notFound: (resourceType: string): string =>
     `No ${resourceType} matches the request. Check which ${resourceType} the call names and send it again.`,
 } as const);
@@ -85,6 +112,12 @@ export const CALL_OUTCOMES = Object.freeze({
   GATE_REFUSED: 'GATE_REFUSED',
   /** The request named no dialect this server publishes. */
   DIALECT_REFUSED: 'DIALECT_REFUSED',
+  /** A modern call answered `input_required` (the tool asked the client). */
+  INPUT_REQUIRED: 'INPUT_REQUIRED',
+  /** A modern retry's `requestState` or `inputResponses` were refused. */
+  STATE_REFUSED: 'STATE_REFUSED',
+  /** The server stopped with the call in flight. */
+  STOPPED: 'STOPPED',
   /** Unknown or ungranted tool, no consumer, or unreadable params: the constant answer. */
   UNSERVABLE: 'UNSERVABLE',
 } as const);

@@ -3,22 +3,28 @@
  * every tool rendered in every dialect and compiled by the gate, vendor budgets per consumer); then
  * every connection gets a low-level SDK `Server` whose transport is the interposer.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server, Transport } from '@modelcontextprotocol/server';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
-import { callHandler, listHandler } from './internal/call-handler.ts';
 import type { HostFacts } from './internal/connection.ts';
 import { listings, type ServerCore } from './internal/core.ts';
+import type { Era } from './internal/envelope.ts';
+import { createInputStates } from './internal/input-state.ts';
 import { Interposer } from './internal/interposer.ts';
+import { PinnedTransport } from './internal/pinned.ts';
 import { checkBudgets, type ServedTool, serveTool } from './internal/published.ts';
+import { connectServer, sdkServer } from './internal/sdk-server.ts';
 import { errorFacts } from './internal/shape.ts';
 import { WEIGHT_META_KEY } from './internal/siblings/catalog.ts';
 import { DIALECT_NAMES } from './internal/siblings/dialects.ts';
 import { defaultTracer } from './internal/tracing.ts';
 import { createJsonLogger, guardedLogger } from './logger.ts';
-import { checkOptions, dispatcherOf, grantsOf, type ToolServerOptions } from './options.ts';
+import {
+  checkOptions,
+  dispatcherOf,
+  grantsOf,
+  requestStateKeyOf,
+  type ToolServerOptions,
+} from './options.ts';
 import { CORRECTABLE_META_KEY, DIALECT_META_KEY, NARROWED_META_KEY } from './texts.ts';
 
 /** How one connection is made. */
@@ -44,14 +50,23 @@ export interface ToolServer {
   close(): Promise<void>;
 }
 
+/** How a host connects a transport of its own. */
+export interface HostConnectOptions {
+  /** The era every message of the transport speaks. */
+  readonly era: Era;
+  /** True for a transport shared by many clients: nothing a client declares is kept. */
+  readonly sessionless: boolean;
+  /** The facts of every message that carries none of its own (default: no consumer, no dialect). */
+  readonly host?: HostFacts;
+}
+
 /** What the hosts of this package reach beyond the public surface. */
 export interface ServerInternals {
   readonly core: ServerCore;
   /** A connection whose messages carry their own facts in `authInfo.extra` (the HTTP host's). */
   connect(
     transport: Transport,
-    host: HostFacts,
-    sessionless: boolean,
+    options: HostConnectOptions,
   ): Promise<{ readonly interposer: Interposer; readonly server: Server }>;
 }
 
@@ -112,40 +127,15 @@ function buildCore(options: ToolServerOptions): ServerCore {
     instructions: instructionsOf(options.instructions),
     serverInfo: options.serverInfo ?? { name: 'portcullis', version: '0.0.0' },
     clientLogLevel: options.clientLogLevel ?? 'info',
+    states: createInputStates(
+      requestStateKeyOf(options.requestStateKey),
+      options.requestStateTtlSeconds ?? 600,
+    ),
+    listTtlMs: options.listTtlMs ?? 0,
     listFor: listings(tools, grants),
     granted: (consumer, tool) =>
       consumer !== undefined && (grants.get(consumer)?.has(tool) ?? false),
   };
-}
-
-/**
- * The schemas the handlers are registered with: the method, the rest passed through as it came.
- * The handlers read everything from what the interposer judged (the transport context), never
- * from the SDK's parse of the request.
- */
-const LIST_METHOD = ListToolsRequestSchema.pick({ method: true }).loose();
-const CALL_METHOD = CallToolRequestSchema.pick({ method: true }).loose();
-
-/**
- * A low-level SDK server whose `tools/list` and `tools/call` handlers are ours. The call handler
- * is registered through `Protocol`'s `setRequestHandler`, not `Server`'s: `Server` wraps a
- * `tools/call` handler to parse the request against the SDK's schema and the result against
- * `CallToolResultSchema`, which here would repeat work already done. The interposer delegates a
- * call only once its params are judged (a string name, an object or no arguments, a judged
- * `_meta`, no task), and every result is composed by `outcome.ts`, whatever the tool returns or
- * throws (`test/call-result-shape.test.ts`; every raw `tools/call` of the tests is checked against
- * that schema by `test/support.ts`).
- */
-function sdkServer(core: ServerCore): Server {
-  const server = new Server(core.serverInfo, {
-    capabilities: { tools: {}, logging: {} },
-    instructions: core.instructions,
-  });
-  server.setRequestHandler(LIST_METHOD, listHandler(core) as never);
-  Protocol.prototype.setRequestHandler.call(server, CALL_METHOD, callHandler(core) as never);
-  server.onerror = (error) =>
-    core.logger.warn({ event: 'sdk_error', ...errorFacts(error) }, 'The SDK reported an error.');
-  return server;
 }
 
 /**
@@ -157,39 +147,64 @@ function sdkServer(core: ServerCore): Server {
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const core = buildCore(options);
   const open = new Set<Server>();
+  const interposers = new Set<Interposer>();
   const connect = async (
     transport: Transport,
+    era: Era,
     host: HostFacts,
     sessionless: boolean,
     hostInExtra: boolean,
   ) => {
-    const interposer = new Interposer(transport, core, { host, sessionless, hostInExtra });
-    const server = sdkServer(core);
+    const interposer = new Interposer(transport, core, { host, sessionless, hostInExtra, era });
+    const server = sdkServer(core, era);
     open.add(server);
+    interposers.add(interposer);
     server.onclose = () => {
       open.delete(server);
+      interposers.delete(interposer);
     };
-    await server.connect(interposer);
+    await connectServer(server, era, interposer);
     return { interposer, server };
   };
   const toolServer: ToolServer = {
     instructions: core.instructions,
     async connect(transport, connectOptions = {}) {
-      const { server } = await connect(
-        transport,
-        { consumer: connectOptions.consumer, dialect: connectOptions.dialect },
-        false,
-        false,
+      const pinned = new PinnedTransport(transport);
+      const host = { consumer: connectOptions.consumer, dialect: connectOptions.dialect };
+      let server: Server | undefined;
+      const ready = pinned.open().then(async (era) => {
+        if (era === 'closed') return;
+        server = (await connect(pinned, era, host, false, false)).server;
+      });
+      ready.catch((error: unknown) =>
+        core.logger.error(
+          { event: 'connect_failed', ...errorFacts(error) },
+          'A connection could not be served.',
+        ),
       );
-      return { close: () => server.close() };
+      return {
+        close: async () => {
+          if (server !== undefined) await server.close();
+          else await pinned.close();
+        },
+      };
     },
     async close() {
+      // Every call in flight is answered "server stopping" before its connection closes.
+      await Promise.all([...interposers].map((interposer) => interposer.stop()));
       await Promise.all([...open].map((server) => server.close()));
     },
   };
   internals.set(toolServer, {
     core,
-    connect: (transport, host, sessionless) => connect(transport, host, sessionless, true),
+    connect: (transport, { era, sessionless, host }) =>
+      connect(
+        transport,
+        era,
+        host ?? { consumer: undefined, dialect: undefined },
+        sessionless,
+        true,
+      ),
   });
   return Object.freeze(toolServer);
 }

@@ -44,14 +44,16 @@ const BASE = {
 };
 
 /** What each dialect's document asks a caller to send for the same call. */
+// openai_strict, gemini and anthropic_strict spell the map `labels` as a list of entries.
+const ENTRIES = [{ key: 'x', value: 1 }];
 const WIRE: Record<string, Record<string, unknown>> = {
   canonical: { ...BASE, labels: { x: 1 }, extra: { any: [1, 'json'] } },
-  openai_strict: { ...BASE, maybe: null, nested: { inner: ['a'], note: null } },
-  gemini: { ...BASE, labels: { x: 1 }, extra: { open: true } },
+  openai_strict: { ...BASE, labels: ENTRIES, maybe: null, nested: { inner: ['a'], note: null } },
+  gemini: { ...BASE, labels: ENTRIES, extra: { open: true } },
   gemini_json: { ...BASE, labels: { x: 1 } },
   nova: { ...BASE, labels: { x: 1 } },
   // Today's anthropic_strict breaks the cycle closed at the first level: a folder has no children.
-  anthropic_strict: { ...BASE, tree: { name: 'root', children: [] } },
+  anthropic_strict: { ...BASE, labels: ENTRIES, tree: { name: 'root', children: [] } },
 };
 
 describe('admitted calls', () => {
@@ -66,6 +68,7 @@ describe('admitted calls', () => {
       const result = answer.result as Record<string, unknown>;
       expect(result.isError).toBeUndefined();
       const expected = { ...WIRE[dialect] };
+      if (expected.labels === ENTRIES) expected.labels = { x: 1 };
       if (dialect === 'openai_strict') {
         delete expected.maybe;
         expected.nested = { inner: ['a'] };

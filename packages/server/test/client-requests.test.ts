@@ -7,6 +7,7 @@
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ListRootsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_REFUSAL_TEXTS } from '../src/client-requests.ts';
@@ -38,6 +39,37 @@ describe('round trips with the SDK client', () => {
         model: 'test-model',
         stopReason: 'endTurn',
       },
+    });
+  });
+
+  it('asks the client for its roots (roots/list) and hands the tool the roots read strictly', async () => {
+    const { server } = fixtureServer();
+    const client = await sdkClient(server, 'alice', { capabilities: { roots: {} } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: 'file:///work/a', name: 'A' }, { uri: 'file:///work/b' }],
+    }));
+    const result = await client.callTool({ name: 'roots', arguments: {} });
+    expect(JSON.parse(textOf(result))).toEqual({
+      ok: true,
+      value: [{ uri: 'file:///work/a', name: 'A' }, { uri: 'file:///work/b' }],
+    });
+  });
+
+  it('refuses a roots reply that is not one, and roots the client did not declare', async () => {
+    const { server } = fixtureServer();
+    const client = await sdkClient(server, 'alice', { capabilities: { roots: {} } });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: `https://${CANARY}` }],
+    }));
+    const result = await client.callTool({ name: 'roots', arguments: {} });
+    expect(JSON.parse(textOf(result)).refusal.code).toBe('MALFORMED_REPLY');
+    expect(textOf(result)).not.toContain(CANARY);
+    const { server: other } = fixtureServer();
+    const plain = await sdkClient(other, 'alice', { capabilities: {} });
+    const undeclared = await plain.callTool({ name: 'roots', arguments: {} });
+    expect(JSON.parse(textOf(undeclared)).refusal).toEqual({
+      code: 'NOT_DECLARED',
+      text: CLIENT_REFUSAL_TEXTS.NOT_DECLARED('roots'),
     });
   });
 

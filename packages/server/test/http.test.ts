@@ -14,7 +14,7 @@ import { call, closeAll, textOf } from './support.ts';
 afterEach(closeAll);
 
 const CANARY = 'canary-77aa';
-const SUPPORTED = '2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07';
+const SUPPORTED = '2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05';
 
 describe('over Streamable HTTP with the SDK client', () => {
   it('lists each consumer its grants and nothing to an unauthenticated client', async () => {
@@ -174,7 +174,18 @@ describe('raw fetch', () => {
 
   it('refuses a protocol version it does not speak with 400, naming the supported ones only', async () => {
     const { host } = await httpHost();
-    for (const version of ['2026-07-28', CANARY]) {
+    // The modern revision in the header of a request without the modern envelope is malformed.
+    const modern = await post(
+      host.url,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { 'mcp-protocol-version': '2026-07-28' },
+    );
+    expect(modern.status).toBe(400);
+    expect(JSON.parse(modern.body).error).toEqual({
+      code: -32602,
+      message: SERVER_TEXTS.malformedEnvelope,
+    });
+    for (const version of ['2024-10-07', CANARY]) {
       const answer = await post(
         host.url,
         { jsonrpc: '2.0', id: 1, method: 'ping' },

@@ -122,7 +122,11 @@ describe('a sessionless connection', () => {
   it('keeps no client’s log level: it is shared, so its calls log at the server’s level', async () => {
     const { server } = fixtureServer();
     const [clientSide, serverSide] = wirePair('text');
-    await internalsOf(server).connect(serverSide, { consumer: 'alice', dialect: undefined }, true);
+    await internalsOf(server).connect(serverSide, {
+      era: 'legacy',
+      sessionless: true,
+      host: { consumer: 'alice', dialect: undefined },
+    });
     const peer = await peerOver(clientSide, serverSide);
     await peer.request(initialize());
     const set = await peer.request({

@@ -4,7 +4,7 @@
  * tool, consumer, outcome and the shape of the arguments, and an SDK error replaced, a defect caught
  * in `onmessage` and an answer that could not be sent each leave a line. None repeats caller data.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { internalsOf } from '../src/tool-server.ts';
 import { call, closeAll, fixtureServer, initialize, rawPeer, spiedPeer } from './support.ts';
@@ -131,11 +131,11 @@ describe('the log of what goes wrong around the interposer', () => {
         throw new TypeError(CANARY);
       },
     };
-    const { interposer } = await internalsOf(server).connect(
-      failing,
-      { consumer: 'alice', dialect: undefined },
-      false,
-    );
+    const { interposer } = await internalsOf(server).connect(failing, {
+      era: 'legacy',
+      sessionless: false,
+      host: { consumer: 'alice', dialect: undefined },
+    });
     expect(() =>
       interposer.receive({ jsonrpc: '2.0', id: 1, method: 'resources/list' }, undefined),
     ).not.toThrow();
@@ -152,16 +152,19 @@ describe('the log of what goes wrong around the interposer', () => {
 });
 
 describe('the transport under the interposer', () => {
-  function recordingTransport(): Transport & { closed: number } {
+  function recordingTransport(): Transport & { closed: number; sent: number } {
     const transport = {
       closed: 0,
+      sent: 0,
       start: async () => {},
-      send: async () => {},
+      send: async () => {
+        transport.sent++;
+      },
       close: async () => {
         transport.closed++;
         transport.onclose?.();
       },
-    } as Transport & { closed: number };
+    } as Transport & { closed: number; sent: number };
     return transport;
   }
 
@@ -169,6 +172,9 @@ describe('the transport under the interposer', () => {
     const { server, logger } = fixtureServer();
     const transport = recordingTransport();
     await server.connect(transport, { consumer: 'alice' });
+    // The first message pins the connection's era; the SDK server is connected once it has come.
+    transport.onmessage?.(initialize() as never);
+    while (transport.sent === 0) await new Promise((resolve) => setImmediate(resolve));
     transport.onerror?.(new SyntaxError(CANARY));
     expect(logger.lines).toStrictEqual([
       {

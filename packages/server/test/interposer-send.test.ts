@@ -2,8 +2,7 @@
  * What the interposer hands back for an outbound message: the inner transport's own promise, and a
  * rejection (never a synchronous throw) when sending fails at once.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import type { ServerCore } from '../src/internal/core.ts';
 import { Interposer } from '../src/internal/interposer.ts';
@@ -20,6 +19,7 @@ function over(send: Transport['send']): Interposer {
     host: { consumer: undefined, dialect: undefined },
     sessionless: false,
     hostInExtra: false,
+    era: 'legacy',
   });
 }
 

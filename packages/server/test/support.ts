@@ -198,11 +198,11 @@ export async function spiedPeer(
   consumer: string | undefined,
 ): Promise<{ peer: RawPeer; delegated: Record<string, unknown>[]; interposer: Interposer }> {
   const [clientSide, serverSide] = wirePair('text');
-  const { interposer } = await internalsOf(server).connect(
-    serverSide,
-    { consumer, dialect: undefined },
-    false,
-  );
+  const { interposer } = await internalsOf(server).connect(serverSide, {
+    era: 'legacy',
+    sessionless: false,
+    host: { consumer, dialect: undefined },
+  });
   const delegated: Record<string, unknown>[] = [];
   const sdk = interposer.onmessage!;
   interposer.onmessage = (message, extra) => {

@@ -10,7 +10,9 @@ import {
   CALL_OUTCOMES,
   CORRECTABLE_META_KEY,
   DIALECT_META_KEY,
+  JSON_RPC_ERROR_CODES,
   MAX_REQUEST_ID_LENGTH,
+  MODERN_ALLOWED_METHODS,
   NARROWED_META_KEY,
   SERVER_TEXTS,
 } from '../src/texts.ts';
@@ -53,8 +55,21 @@ describe('code tables', () => {
       'CANCELLED',
       'GATE_REFUSED',
       'DIALECT_REFUSED',
+      'INPUT_REQUIRED',
+      'STATE_REFUSED',
+      'STOPPED',
       'UNSERVABLE',
     ]);
+    expect(JSON_RPC_ERROR_CODES).toEqual({
+      PARSE_ERROR: -32700,
+      INVALID_REQUEST: -32600,
+      METHOD_NOT_FOUND: -32601,
+      INVALID_PARAMS: -32602,
+      INTERNAL_ERROR: -32603,
+      HEADER_MISMATCH: -32020,
+      MISSING_CAPABILITY: -32021,
+      UNSUPPORTED_VERSION: -32022,
+    });
   });
 });
 
@@ -72,6 +87,7 @@ describe('texts and keys', () => {
       'tools/call',
       'logging/setLevel',
     ]);
+    expect(MODERN_ALLOWED_METHODS).toEqual(['server/discover', 'tools/list', 'tools/call']);
     expect(MAX_REQUEST_ID_LENGTH).toBe(256);
   });
 
@@ -89,6 +105,13 @@ describe('texts and keys', () => {
       systemError: SERVER_TEXTS.systemError,
       notFound: SERVER_TEXTS.notFound('invoice'),
       lineTooLong: SERVER_TEXTS.lineTooLong(1024),
+      unsupportedVersion: SERVER_TEXTS.unsupportedVersion(['2026-07-28', '2025-11-25']),
+      malformedEnvelope: SERVER_TEXTS.malformedEnvelope,
+      headerMismatch: SERVER_TEXTS.headerMismatch,
+      requestState: SERVER_TEXTS.requestState,
+      missingCapability: SERVER_TEXTS.missingCapability('elicitation'),
+      serverStopping: SERVER_TEXTS.serverStopping,
+      inputRequired: SERVER_TEXTS.inputRequired,
       notDeclared: CLIENT_REFUSAL_TEXTS.NOT_DECLARED('sampling'),
       clientError: CLIENT_REFUSAL_TEXTS.CLIENT_ERROR,
       malformed: CLIENT_REFUSAL_TEXTS.MALFORMED_REPLY,
@@ -119,6 +142,20 @@ describe('texts and keys', () => {
         'No invoice matches the request. Check which invoice the call names and send it again.',
       lineTooLong:
         'The message is longer than the 1024-byte limit of one line. Send a smaller message.',
+      unsupportedVersion:
+        'The request names a protocol revision this server does not speak. Supported revisions: 2026-07-28, 2025-11-25.',
+      malformedEnvelope:
+        "The request's `_meta` must carry `io.modelcontextprotocol/protocolVersion` (a string) and `io.modelcontextprotocol/clientCapabilities` (an object), with an optional known `io.modelcontextprotocol/logLevel`. Correct it and send the request again.",
+      headerMismatch:
+        "The request's MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param headers disagree with its body, or one of them is missing. Send headers that repeat the body.",
+      requestState:
+        'The call cannot continue: its `requestState` or `inputResponses` are not the ones this server issued for this caller, tool and arguments, or they have expired. Call the tool again without them.',
+      missingCapability:
+        'This call needs the client capability `elicitation`, which the request does not declare.',
+      serverStopping:
+        'The server is stopping and ended this call before it finished. Call the tool again later.',
+      inputRequired:
+        'The tool needs more input from the client; answer its input requests and send the call again.',
       notDeclared: 'The client did not declare the `sampling` capability, so it cannot be asked.',
       clientError: 'The client answered the request with an error.',
       malformed: 'The client replied with something that is not the reply the protocol defines.',
@@ -143,6 +180,8 @@ describe('HTTP texts', () => {
       unsupportedMediaType: HTTP_TEXTS.unsupportedMediaType,
       sessionNotFound: HTTP_TEXTS.sessionNotFound,
       sessionRequired: HTTP_TEXTS.sessionRequired,
+      sessionsNeedConsumer: HTTP_TEXTS.sessionsNeedConsumer,
+      sessionsFull: HTTP_TEXTS.sessionsFull,
     };
     expect(texts).toEqual({
       bodyTooLarge:
@@ -157,6 +196,9 @@ describe('HTTP texts', () => {
         'The request body must be JSON, sent as `Content-Type: application/json`.',
       sessionNotFound: 'The session this request names does not exist. Initialize a new session.',
       sessionRequired: 'This request needs the `Mcp-Session-Id` of an initialized session.',
+      sessionsNeedConsumer:
+        'Sessions are kept only for an authenticated consumer. Send a bearer token this server accepts.',
+      sessionsFull: 'Every session this server keeps is busy. Try again later.',
     });
     for (const text of Object.values(texts)) expect(text).toMatch(/^[A-Z].*\.$/s);
   });

@@ -149,8 +149,11 @@ describe('what the server publishes', () => {
     const [strict] = (await client.listTools({ _meta: { 'portcullis/dialect': 'openai_strict' } }))
       .tools;
     expect(strict?._meta?.['portcullis/narrowed']).toEqual(
-      expect.arrayContaining(['/inputSchema/properties/labels', '/inputSchema/properties/extra']),
+      expect.arrayContaining(['/inputSchema/properties/extra']),
     );
+    // A map is a list of entries there, stated whole: it is not listed.
+    expect(strict?._meta?.['portcullis/narrowed']).not.toContain('/inputSchema/properties/labels');
+    expect(strict?.inputSchema.properties?.['labels']).toHaveProperty('type', 'array');
     expect(strict?.inputSchema.required).toContain('maybe');
   });
 

@@ -11,7 +11,7 @@ import Type from 'typebox';
 import { wordsOf } from '../corpus/document-text.ts';
 import { matchExpression } from '../corpus/queries.ts';
 import { refuseInput } from './failures.ts';
-import { QUERY_MAX_LENGTH, QUERY_MAX_WORDS } from './search-documents.ts';
+import { QUERY_MAX_LENGTH, QUERY_MAX_WORDS, QUERY_WORD_PATTERN } from './search-documents.ts';
 import type { DocumentServices } from './services.ts';
 
 /** Hits previewed at depth 3. */
@@ -32,7 +32,8 @@ export function explainQueryTool(services: DocumentServices) {
     input: Type.Object({
       query: Type.String({
         maxLength: QUERY_MAX_LENGTH,
-        description: 'The query to explain, as it would be sent to search_documents.',
+        pattern: QUERY_WORD_PATTERN,
+        description: `The query to explain, as it would be sent to search_documents: at least one and at most ${QUERY_MAX_WORDS} different words.`,
       }),
       depth: Type.Optional(
         Uint8({ minimum: 0, maximum: 3, description: 'How far to reason (default 1).' }),
@@ -55,8 +56,6 @@ export function explainQueryTool(services: DocumentServices) {
     run: async (input, context) => {
       const depth = input.depth ?? 1;
       const words = [...new Set(wordsOf(input.query))];
-      if (words.length === 0)
-        refuseInput('The `query` holds no word. Send at least one letter or digit.');
       if (words.length > QUERY_MAX_WORDS) {
         refuseInput(
           `The \`query\` holds more than ${QUERY_MAX_WORDS} different words. Send fewer.`,

@@ -15,6 +15,9 @@ export const QUERY_MAX_WORDS = 32;
 /** The most characters (code points) a query may hold. */
 export const QUERY_MAX_LENGTH = 1000;
 
+/** A query holds a word: a letter or a digit somewhere (what `wordsOf` reads as words). */
+export const QUERY_WORD_PATTERN = '[\\p{L}\\p{N}]';
+
 /** Hits returned when `limit` is omitted. */
 export const DEFAULT_LIMIT = 10;
 
@@ -31,7 +34,8 @@ export function searchDocumentsTool(services: DocumentServices) {
     input: Type.Object({
       query: Type.String({
         maxLength: QUERY_MAX_LENGTH,
-        description: `Words to find; each must occur. Letters and digits form words; anything else separates them. At most ${QUERY_MAX_WORDS} words.`,
+        pattern: QUERY_WORD_PATTERN,
+        description: `Words to find; each must occur. Letters and digits form words; anything else separates them. At least one and at most ${QUERY_MAX_WORDS} different words.`,
       }),
       filter: Type.Optional(
         Type.Union([Filter, Type.Null()], {
@@ -97,9 +101,6 @@ export function searchDocumentsTool(services: DocumentServices) {
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (input) => {
       const words = [...new Set(wordsOf(input.query))];
-      if (words.length === 0) {
-        refuseInput('The `query` holds no word. Send at least one letter or digit.');
-      }
       if (words.length > QUERY_MAX_WORDS) {
         refuseInput(
           `The \`query\` holds more than ${QUERY_MAX_WORDS} different words. Send fewer.`,

@@ -30,7 +30,10 @@ export function surveyCorpusTool(services: DocumentServices) {
     input: Type.Object({
       folders: Type.Optional(
         Type.Array(Type.String(), {
-          description: 'The folders to survey (default: every folder).',
+          minItems: 1,
+          maxItems: SURVEY_MAX_FOLDERS,
+          uniqueItems: true,
+          description: `The folders to survey, each once, 1 to ${SURVEY_MAX_FOLDERS} (default: every folder).`,
         }),
       ),
       max_files_per_folder: Type.Optional(
@@ -58,12 +61,13 @@ export function surveyCorpusTool(services: DocumentServices) {
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     run: async (input, context) => {
       const known = await services.index.listFolders();
-      const folders = input.folders === undefined ? known : [...new Set(input.folders)];
-      if (folders.length === 0)
-        refuseInput('The `folders` list is empty. Name a folder or omit the list.');
+      // The contract bounds the list and keeps each folder once; a corpus with more folders than
+      // one survey covers is surveyed by naming them.
+      const folders = input.folders ?? known;
+      if (folders.length === 0) refuseInput('The corpus has no folder to survey.');
       if (folders.length > SURVEY_MAX_FOLDERS) {
         refuseInput(
-          `The \`folders\` list names more than ${SURVEY_MAX_FOLDERS} folders. Split the survey.`,
+          `The corpus has more than ${SURVEY_MAX_FOLDERS} folders. Name at most ${SURVEY_MAX_FOLDERS} in \`folders\`.`,
         );
       }
       if (!folders.every((folder) => known.includes(folder))) notFound('folder');

@@ -3,7 +3,7 @@ import { defineTool } from '@portcullis/catalog';
 import { Int64, Map as MapOf, SafeInteger, stringifyCanonical, Unknown } from '@portcullis/schema';
 import Type from 'typebox';
 import { TAG_PATTERN } from '../corpus/document-text.ts';
-import { notFound, refuseInput } from './failures.ts';
+import { notFound } from './failures.ts';
 import type { DocumentServices } from './services.ts';
 import { Priority } from './vocabulary.ts';
 
@@ -12,8 +12,6 @@ export const TAG_MAX_DOCUMENTS = 100;
 
 /** The most tags one call may write. */
 export const TAG_MAX_TAGS = 20;
-
-const TAG = new RegExp(TAG_PATTERN, 'u');
 
 /** Builds the `tag_documents` tool over `services`. */
 export function tagDocumentsTool(services: DocumentServices) {
@@ -29,8 +27,14 @@ export function tagDocumentsTool(services: DocumentServices) {
         description: 'The document ids (from search_documents), each once.',
       }),
       tags: MapOf(Priority, {
-        description:
-          'Tag name to priority. A tag name is 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
+        minProperties: 1,
+        maxProperties: TAG_MAX_TAGS,
+        keys: Type.String({
+          pattern: TAG_PATTERN,
+          description:
+            'A tag name: 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
+        }),
+        description: `Tag name to priority, 1 to ${TAG_MAX_TAGS} tags.`,
       }),
       note: Type.Optional(
         Unknown({ description: 'Any JSON to keep with this write in the audit log.' }),
@@ -48,24 +52,10 @@ export function tagDocumentsTool(services: DocumentServices) {
       idempotentHint: true,
       openWorldHint: false,
     },
+    // The contract states every rule of the shape (counts, distinct ids, tag names): the gate has
+    // judged them all before this runs.
     run: async (input, context) => {
-      const documents = new Set(input.ids).size;
-      if (documents === 0) refuseInput('The `ids` list is empty. Name at least one document.');
-      if (documents > TAG_MAX_DOCUMENTS) {
-        refuseInput(
-          `The \`ids\` list names more than ${TAG_MAX_DOCUMENTS} documents. Split the call.`,
-        );
-      }
-      const names = Object.keys(input.tags);
-      if (names.length === 0) refuseInput('The `tags` map is empty. Give at least one tag.');
-      if (names.length > TAG_MAX_TAGS) {
-        refuseInput(`The \`tags\` map holds more than ${TAG_MAX_TAGS} tags. Split the call.`);
-      }
-      if (!names.every((name) => TAG.test(name))) {
-        refuseInput(
-          'A key of `tags` is not a tag name: use 1 to 64 letters, digits, `.`, `_`, `/` or `-`, starting with a letter or digit.',
-        );
-      }
+      const documents = input.ids.length;
       const note = input.note === undefined ? null : stringifyCanonical(input.note as never);
       const written = await services.index.tag(
         input.ids,

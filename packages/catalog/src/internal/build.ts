@@ -1,5 +1,5 @@
 import { type JsonObject, SchemaDefectError } from '@portcullis/schema';
-import { freezeJson } from '@portcullis/schema/document';
+import { freezeJson, mcpHeadersOf } from '@portcullis/schema/document';
 import type { Catalog, CatalogEntry, PublishedTool, ToolOrigin } from '../catalog.ts';
 import { type AnyToolDefinition, isToolDefinition } from '../define-tool.ts';
 import { CATALOG_ERROR_CODES, CatalogError } from '../errors.ts';
@@ -163,6 +163,8 @@ function buildEntry(definition: AnyToolDefinition, name: string, origin: ToolOri
     definition,
     canonicalInput,
     canonicalOutput,
+    // Checked when the input was published; read again here as the server's list.
+    headers: mcpHeadersOf(canonicalInput),
     published,
     origin: Object.freeze({ ...origin }),
   });

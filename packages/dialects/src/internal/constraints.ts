@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@portcullis/schema/document';
+import { isJsonObject, type SchemaObject } from '@portcullis/schema/document';
 import {
   fromEntries,
   joinSentences,
@@ -27,6 +27,9 @@ export const VALUE_CONSTRAINTS = Object.freeze([
   'minItems',
   'maxItems',
   'uniqueItems',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
 ] as const);
 
 /** One of {@link VALUE_CONSTRAINTS}. */
@@ -52,7 +55,7 @@ const has = (node: SchemaObject, keyword: ValueConstraint, dropped: ReadonlySet<
   dropped.has(keyword) && Object.hasOwn(node, keyword);
 
 const plural = (count: unknown, noun: string) =>
-  `${literal(count)} ${count === 1 || count === 1n ? noun : `${noun}s`}`;
+  `${literal(count)} ${count === 1 || count === 1n ? noun : noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
 
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -113,7 +116,20 @@ export function constraintWords(node: SchemaObject, dropped: ReadonlySet<string>
   if (has(node, 'uniqueItems', dropped) && node.uniqueItems === true) {
     sentences.push('No two items are equal.');
   }
+  if (has(node, 'propertyNames', dropped) && isJsonObject(node.propertyNames)) {
+    sentences.push(keyRuleSentence(node.propertyNames));
+  }
+  const entries = countSentence(node, dropped, 'minProperties', 'maxProperties', 'entry');
+  if (entries !== undefined) sentences.push(entries);
   return sentences.join(' ');
+}
+
+/** The rule of a map's keys in words: its description, then its constraints (composed alike). */
+function keyRuleSentence(rule: SchemaObject): string {
+  const own = typeof rule.description === 'string' ? rule.description : '';
+  const words = constraintWords(rule, new Set(VALUE_CONSTRAINTS));
+  const said = [own, words].filter((part) => part !== '').join(own === '' ? '' : ' ');
+  return said === '' ? 'Every key is a string.' : `Every key: ${joinSentences(said, '').trim()}`;
 }
 
 /**
@@ -136,6 +152,14 @@ export function dropConstraints(
   if (dropped === undefined) return node;
   const words = constraintWords(node, dropped);
   const kept = fromEntries(Object.entries(node).filter(([key]) => !dropped.has(key)));
+  if (dropped.has('propertyNames')) {
+    // The key rule is gone from the rendering: what narrowed inside it is told here, in words.
+    const inside = `${pointer(at)}/propertyNames`;
+    for (let i = ctx.narrowed.length - 1; i >= 0; i--) {
+      const place = ctx.narrowed[i]!;
+      if (place === inside || place.startsWith(`${inside}/`)) ctx.narrowed.splice(i, 1);
+    }
+  }
   ctx.narrowed.push(pointer(at));
   return words === ''
     ? kept

@@ -7,7 +7,7 @@ import {
   type SchemaObject,
   tryResolveRef,
 } from '@portcullis/schema/document';
-import { isOpen, propertiesOf, requiredOf } from './rewrite.ts';
+import { isMap, isOpen, propertiesOf, requiredOf } from './rewrite.ts';
 
 // The inverse of `openai_strict`: strict mode makes every property required, so a model sends
 // `null` for an optional property it leaves out; this takes those nulls back out, and nothing else.
@@ -76,7 +76,11 @@ function selectedMember(
  * Follows references and unions from `node` to the schema that judges `value` there, or
  * `undefined` when none is selected.
  */
-function follow(root: SchemaObject, node: SchemaNode, value: JsonValue): SchemaNode | undefined {
+export function follow(
+  root: SchemaObject,
+  node: SchemaNode,
+  value: JsonValue,
+): SchemaNode | undefined {
   let current: SchemaNode | undefined = node;
   const seen = new Set<string>();
   while (current !== undefined) {
@@ -143,6 +147,18 @@ export function removeOptionalNulls(
       return next;
     });
     return changed ? out : value;
+  }
+  if (isMap(schema) && isJsonObject(value)) {
+    // A map's values are judged by its value shape: their optional properties are taken out too.
+    const inner = schema.additionalProperties as SchemaNode;
+    let changed = false;
+    const out: [string, JsonValue][] = [];
+    for (const [key, item] of Object.entries(value as { readonly [key: string]: JsonValue })) {
+      const next = removeOptionalNulls(item, inner, root);
+      if (next !== item) changed = true;
+      out.push([key, next]);
+    }
+    return changed ? (Object.fromEntries(out) as JsonValue) : value;
   }
   const properties = propertiesOf(schema);
   if (!isJsonObject(value) || properties === undefined) return value;

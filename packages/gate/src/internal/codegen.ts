@@ -135,6 +135,7 @@ export function generateChecker(plan: Plan): Checker {
             ? [
                 '{ const p = getPrototypeOf(x); if (p !== OBJECT && p !== null) return false; }',
                 ...objectLines(node, emitter),
+                ...ifNot(checksOn(node, 'object', 'x')),
               ]
             : ['return false;']),
           '}',

@@ -127,8 +127,10 @@ function* judgeValue(
         if (kind === 'array') {
           yield itemsWalk(node, value as readonly unknown[], path, sink, depth + 1, CORE);
           checkFaults(node, 'array', value, path, sink, optional);
-        } else
+        } else {
           yield objectWalk(node, value as Record<string, unknown>, path, sink, depth + 1, CORE);
+          checkFaults(node, 'object', value, path, sink, optional);
+        }
       }
       checkFaults(node, 'any', value, path, sink, optional);
     }

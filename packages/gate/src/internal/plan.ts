@@ -65,8 +65,16 @@ export interface PlanNode {
   declared: ReadonlySet<string>;
   /** The same names, frozen, in that order: the accepted names an undeclared-name fault tells. */
   accepted: readonly string[];
+  /**
+   * The declared description of an object that accepts no name at all (no properties, closed), told
+   * with an undeclared name there: the document's own words on why nothing fits (such as how deep
+   * a dialect states a recursion).
+   */
+  closedDescription: string | undefined;
   /** The schema for undeclared names; `undefined` admits any JSON (the keyword is absent). */
   additional: PlanNode | undefined;
+  /** The rule every name of an object follows (`propertyNames`); `undefined` admits any name. */
+  propertyNames: PlanNode | undefined;
   /** The schema for every item; `undefined` admits any JSON. */
   items: PlanNode | undefined;
   anyOf: readonly PlanNode[] | undefined;
@@ -155,7 +163,9 @@ export function buildPlan(document: SchemaNode): Plan {
       requiredOnlySegments: [],
       declared: new Set(),
       accepted: [],
+      closedDescription: undefined,
       additional: undefined,
+      propertyNames: undefined,
       items: undefined,
       anyOf: undefined,
       discriminator: undefined,
@@ -203,6 +213,7 @@ export function buildPlan(document: SchemaNode): Plan {
       node.properties === undefined &&
       node.requiredOnly.length === 0 &&
       node.additional === undefined &&
+      node.propertyNames === undefined &&
       node.items === undefined;
   };
 

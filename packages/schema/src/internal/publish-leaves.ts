@@ -163,6 +163,21 @@ export function arrayBounds(node: Node, declared: Declared, path: string): Node 
   return node;
 }
 
+/** The entry bounds of a map (`minProperties`, `maxProperties`: counts of its keys). */
+export function mapBounds(node: Node, declared: Declared, path: string): Node {
+  const minProperties = count(declared, 'minProperties', path);
+  const maxProperties = count(declared, 'maxProperties', path);
+  if (minProperties !== undefined) node['minProperties'] = minProperties;
+  if (maxProperties !== undefined) node['maxProperties'] = maxProperties;
+  if (minProperties !== undefined && maxProperties !== undefined && minProperties > maxProperties) {
+    throw malformed(
+      path,
+      'The `minProperties` exceeds the `maxProperties`, so no map is admitted; give counts that admit a map.',
+    );
+  }
+  return node;
+}
+
 const NUMBER_MULTIPLE =
   'A `multipleOf` on a number is outside the vocabulary, because a multiple of a fraction is not exact in binary floating point; declare an integer in smaller units instead (cents rather than fractions of a unit).';
 

@@ -1,3 +1,8 @@
+/*
+ * Longer than 400 lines: the walk over every kind of declaration (objects, maps with their key
+ * rule, arrays, unions, recursion) is one class whose methods call one another and share its
+ * `$defs`; split, each part would reach into the others' state.
+ */
 import { IsCodec, IsOptional, IsRefine } from 'typebox';
 import { ARTIFACT_REFS_PROPERTY } from '../artifact-refs.ts';
 import { SCHEMA_ERROR_CODES, SchemaDefectError } from '../errors.ts';
@@ -14,6 +19,7 @@ import {
   JSON_SCHEMA_2020_12,
   type Mode,
   malformed,
+  mapBounds,
   type Node,
   type Position,
   publishInt64,
@@ -310,7 +316,13 @@ export class Publisher {
   }
 
   #map(declared: Declared, path: string, position: Position, scope: Scope | undefined): Node {
-    checkKeys(declared, path, position, ['type', 'patternProperties'], 'a map');
+    checkKeys(
+      declared,
+      path,
+      position,
+      ['type', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties'],
+      'a map',
+    );
     const patterns = declared['patternProperties'];
     if (!isJsonObject(patterns)) {
       throw malformed(path, 'The record holds no value schema; build it with `Map(value)`.');
@@ -328,11 +340,24 @@ export class Publisher {
       'value',
       scope,
     );
-    const node: Node = {
-      type: 'object',
-      additionalProperties: Object.keys(value).length === 0 ? true : value,
-    };
+    const node: Node = { type: 'object' };
+    const rule = declared['propertyNames'];
+    if (rule !== undefined) node['propertyNames'] = this.#keys(rule, `${path}/propertyNames`);
+    mapBounds(node, declared, path);
+    node['additionalProperties'] = Object.keys(value).length === 0 ? true : value;
     return annotated(node, declared, path);
+  }
+
+  /** The rule of a map's keys: a string declaration, published as the map's `propertyNames`. */
+  #keys(keys: unknown, path: string): Node {
+    const declared = this.#plain(keys, path, 'value');
+    if (declared['~kind'] !== 'String') {
+      throw unsupported(
+        path,
+        'The keys of a map are strings; declare their rule with `Type.String({ pattern, minLength, maxLength })`.',
+      );
+    }
+    return publishString(declared, path, 'value');
   }
 
   #cyclic(declared: Declared, path: string, position: Position, scope: Scope | undefined): Node {

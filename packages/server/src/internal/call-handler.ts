@@ -5,9 +5,15 @@
  * under the consumer, and is submitted through the dispatcher with the server's deadline; the
  * client's cancel and its going away cancel that workflow as a whole.
  */
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext, ServerNotification } from '@modelcontextprotocol/server';
 import { logsInfo } from '../logger.ts';
-import { type CallRequest, type DelegatedRequest, REQUEST_KEY } from './connection.ts';
+import { CALL_OUTCOMES } from '../texts.ts';
+import {
+  type CallRequest,
+  type DelegatedRequest,
+  type InputRequest,
+  REQUEST_KEY,
+} from './connection.ts';
 import { holdsBigInt } from './conversion.ts';
 import type { ServerCore } from './core.ts';
 import type { RequestId } from './jsonrpc.ts';
@@ -27,16 +33,21 @@ import { toJson } from './to-json.ts';
 import { type CallScope, runTool } from './tool-context.ts';
 import { endCallSpan, startCallSpan, withSpan } from './tracing.ts';
 
-/** What the SDK hands a request handler, as far as the handlers read it. */
-export interface HandlerExtra {
-  readonly signal: AbortSignal;
+/** What the handlers read of the SDK's handler context: the request id, and how to notify. */
+interface HandlerExtra {
   readonly requestId: RequestId;
-  readonly authInfo?: { readonly extra?: Readonly<Record<string, unknown>> } | undefined;
   sendNotification(notification: ServerNotification): Promise<void>;
 }
 
-function requestOf(extra: HandlerExtra): DelegatedRequest | undefined {
-  return extra.authInfo?.extra?.[REQUEST_KEY] as DelegatedRequest | undefined;
+function requestOf(ctx: ServerContext): DelegatedRequest | undefined {
+  return ctx.http?.authInfo?.extra?.[REQUEST_KEY] as DelegatedRequest | undefined;
+}
+
+function extraOf(ctx: ServerContext): HandlerExtra {
+  return {
+    requestId: ctx.mcpReq.id,
+    sendNotification: (notification) => ctx.mcpReq.notify(notification),
+  };
 }
 
 const SEVERITY = new Map<string, number>(LOG_LEVELS.map((level, index) => [level, index]));
@@ -47,8 +58,8 @@ function severity(level: LogLevel): number {
 
 /** The `tools/list` handler: the interposer's listing for the request's consumer and dialect. */
 export function listHandler(core: ServerCore) {
-  return (_request: unknown, extra: HandlerExtra) => {
-    const request = requestOf(extra);
+  return (_request: unknown, ctx: ServerContext) => {
+    const request = requestOf(ctx);
     if (request?.kind !== 'list') return { tools: [] };
     return { tools: core.listFor(request.consumer, request.dialect) };
   };
@@ -74,7 +85,8 @@ function forwarder(call: CallRequest, extra: HandlerExtra) {
       });
       return;
     }
-    if (severity(report.level) < severity(call.connection.logLevel)) return;
+    const wanted = call.logLevel;
+    if (wanted === undefined || severity(report.level) < severity(wanted)) return;
     let data: unknown = report.message;
     if (report.data !== undefined) {
       try {
@@ -155,18 +167,43 @@ async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Pr
       ? { timeoutMs: core.callTimeoutMs, onReport }
       : { timeoutMs: core.callTimeoutMs, onReport, registry },
   );
+  if (call.pending !== undefined) return inputRequired(core, call, call.pending);
   return render(outcome, call.tool, registry, core.logger);
+}
+
+/**
+ * A modern call whose tool asked for input it did not have: the requests, and the sealed state
+ * carrying every answer so far, for the client's retry.
+ */
+async function inputRequired(
+  core: ServerCore,
+  call: CallRequest,
+  pending: Record<string, InputRequest>,
+): Promise<Rendered> {
+  // Only the answers the tool took are carried on: a key it never asked is not sealed.
+  const given = call.modern?.state.answers ?? {};
+  const answers: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const key of call.answered) if (Object.hasOwn(given, key)) answers[key] = given[key]!;
+  const state = { answers, asked: Object.keys(pending) };
+  const requestState = await core.states.seal(state, {
+    consumer: call.consumer,
+    tool: call.tool.name,
+    arguments: call.arguments,
+  });
+  const result = { resultType: 'input_required', inputRequests: pending, requestState };
+  return { result: result as unknown as CallResult, outcome: CALL_OUTCOMES.INPUT_REQUIRED };
 }
 
 /** The `tools/call` handler. Never throws: every failure is one `isError` result. */
 export function callHandler(core: ServerCore) {
-  return async (_request: unknown, extra: HandlerExtra): Promise<CallResult> => {
-    const call = requestOf(extra);
+  return async (_request: unknown, ctx: ServerContext): Promise<CallResult> => {
+    const call = requestOf(ctx);
+    const extra = extraOf(ctx);
     if (call?.kind !== 'call') {
       core.logger.error({ event: 'handler_defect' }, 'A tools/call reached its handler unjudged.');
       return systemError().result;
     }
-    const span = startCallSpan(core.tracer, call.tool.name, call.consumer);
+    const span = startCallSpan(core.tracer, call.tool.name, call.consumer, call.trace);
     // The generic failure is made only when it is needed (no call ended in it yet).
     let rendered: Rendered | undefined;
     try {
@@ -195,6 +232,10 @@ export function callHandler(core: ServerCore) {
           'tools/call answered.',
         );
       }
+    }
+    // Answered `-32021` by the interposer, in its words: the SDK only sees that the call failed.
+    if (call.settleCapability(rendered.result.isError === true)) {
+      throw new Error('A client capability is missing.');
     }
     return rendered.result;
   };

@@ -4,6 +4,8 @@
  * declared at `initialize`, the logging level it set, the requests in flight, and the requests the
  * server itself sent the client (sampling, elicitation), whose replies it takes before the SDK.
  */
+import type { ClientCapability } from '../client-requests.ts';
+import type { InputState } from './input-state.ts';
 import type { OutboundMessage, RequestId } from './jsonrpc.ts';
 import type { ServedTool } from './published.ts';
 import type { LogLevel } from './siblings/catalog.ts';
@@ -30,6 +32,30 @@ export interface ListRequest {
   readonly dialect: DialectName;
 }
 
+/** What a modern (stateless) call brings with it instead of a connection's state. */
+export interface ModernCall {
+  /** The client capabilities its envelope declares. */
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  /** The lowest log level it wants; none sends no log message. */
+  readonly logLevel: LogLevel | undefined;
+  /** The envelope keys, as judged. */
+  readonly envelope: Readonly<Record<string, unknown>>;
+  /** The client's answers so far (opened from `requestState`, with this round's `inputResponses`). */
+  readonly state: InputState;
+}
+
+/** The W3C trace context of a request (`traceparent`, `tracestate` from its `_meta`). */
+export interface TraceCarrier {
+  readonly traceparent: string;
+  readonly tracestate: string | undefined;
+}
+
+/** A request the tool makes of a modern client, carried in an `input_required` result. */
+export interface InputRequest {
+  readonly method: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
 /**
  * A `tools/call` the interposer admitted, as its handler reads it, and what cancels it: the cancel
  * state lives on the call itself (it is the connection's in-flight entry), so nothing is kept per
@@ -46,6 +72,20 @@ export class CallRequest {
   readonly connection: Connection;
   /** When the interposer received the call (`performance.now()`). */
   readonly receivedAt: number;
+  /** Set for a call of the modern era. */
+  readonly modern: ModernCall | undefined;
+  /** How many times the tool asked the client (the keys `ask-1`, `ask-2`, ... of a modern call). */
+  asks = 0;
+  /** The keys of the answers a modern call's tool took: only these are sealed for its retry. */
+  readonly answered = new Set<string>();
+  /** The input a modern call's tool asked for and did not have: answered `input_required`. */
+  pending: Record<string, InputRequest> | undefined = undefined;
+  /** The first client capability a modern call's tool asked for and its request did not declare. */
+  refusedCapability: ClientCapability | undefined = undefined;
+  /** The capability the call is answered `-32021` for: refused, and the call did not recover. */
+  missingCapability: ClientCapability | undefined = undefined;
+  /** The W3C trace context the request carried in `_meta`, when well formed. */
+  trace: TraceCarrier | undefined = undefined;
   #listener: ((reason: CancelReason) => void) | undefined = undefined;
   /** A cancel that came before the handler registered its listener. */
   #early: CancelReason | undefined = undefined;
@@ -59,7 +99,9 @@ export class CallRequest {
     progressToken: string | number | undefined,
     connection: Connection,
     receivedAt: number,
+    modern?: ModernCall,
   ) {
+    this.modern = modern;
     this.consumer = consumer;
     this.dialect = dialect;
     this.tool = tool;
@@ -67,6 +109,39 @@ export class CallRequest {
     this.progressToken = progressToken;
     this.connection = connection;
     this.receivedAt = receivedAt;
+  }
+
+  /** The lowest level of log message the client wants for this call; none sends none. */
+  get logLevel(): LogLevel | undefined {
+    return this.modern === undefined ? this.connection.logLevel : this.modern.logLevel;
+  }
+
+  /**
+   * Records input a modern call's tool needs from its client and stops the workflow: the call is
+   * answered `input_required`, and the tool runs again from the start when the client retries.
+   */
+  requireInput(key: string, request: InputRequest): void {
+    this.pending ??= {};
+    this.pending[key] = request;
+    this.cancel('client_cancel');
+  }
+
+  /**
+   * Records that a modern call's tool asked for a capability its request did not declare. The tool
+   * gets the `NOT_DECLARED` refusal and may take another way; only a call that then ends in failure
+   * with no input to ask for is answered `-32021`.
+   */
+  requireCapability(capability: ClientCapability): void {
+    this.refusedCapability ??= capability;
+  }
+
+  /**
+   * Called once the tool has ended: a call that failed with no input to ask for, after its tool was
+   * refused a capability, is answered `-32021` for that capability. True when it is.
+   */
+  settleCapability(failed: boolean): boolean {
+    if (failed && this.pending === undefined) this.missingCapability = this.refusedCapability;
+    return this.missingCapability !== undefined;
   }
 
   /** Registers what cancels the call's workflow; a cancel that came first is applied at once. */
@@ -173,6 +248,14 @@ export class Connection {
   cancel(id: RequestId, reason: CancelReason): void {
     const request = this.settle(id);
     if (request?.kind === 'call') request.cancel(reason);
+  }
+
+  /** The calls in flight, by id. */
+  calls(): [RequestId, CallRequest][] {
+    const found: [RequestId, CallRequest][] = [];
+    for (const [id, request] of this.#inflight)
+      if (request.kind === 'call') found.push([id, request]);
+    return found;
   }
 
   /** Cancels every call in flight and abandons every request sent to the client. */

@@ -1,6 +1,7 @@
 /** What every connection of one tool server shares: built once by `createToolServer`. */
 import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from '../logger.ts';
+import type { InputStates } from './input-state.ts';
 import type { ListedTool, ServedTool } from './published.ts';
 import type { Catalog, LogLevel } from './siblings/catalog.ts';
 import { DIALECT_NAMES, type DialectName } from './siblings/dialects.ts';
@@ -19,6 +20,10 @@ export interface ServerCore {
   readonly tracer: Tracer;
   readonly artifactTypes: readonly ArtifactType[];
   readonly instructions: string;
+  /** Seals and opens the `requestState` of modern calls that asked their client. */
+  readonly states: InputStates;
+  /** The `ttlMs` of a modern `tools/list`. */
+  readonly listTtlMs: number;
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** The lowest level sent to a client that has not set one. */
   readonly clientLogLevel: LogLevel;

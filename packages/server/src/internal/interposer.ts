@@ -6,15 +6,17 @@
  * never throws out of `onmessage`.
  */
 import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
   Transport,
   TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { logsInfo } from '../logger.ts';
 import {
   ALLOWED_METHODS,
   CORRECTABLE_META_KEY,
   JSON_RPC_ERROR_CODES,
+  MODERN_ALLOWED_METHODS,
   SERVER_TEXTS,
 } from '../texts.ts';
 import {
@@ -23,9 +25,12 @@ import {
   type DelegatedRequest,
   HOST_FACTS_KEY,
   type HostFacts,
+  type ModernCall,
   REQUEST_KEY,
 } from './connection.ts';
 import type { ServerCore } from './core.ts';
+import { ALL_VERSIONS, type Envelope, type Era, judgeEnvelope } from './envelope.ts';
+import type { InputState } from './input-state.ts';
 import {
   classify,
   errorAnswer,
@@ -49,13 +54,32 @@ import {
 } from './judge-request.ts';
 import { errorFacts, shapeOf } from './shape.ts';
 import { DIALECT_NAMES } from './siblings/dialects.ts';
-import { CALL_OUTCOMES, type CallOutcome, recordAnswered } from './tracing.ts';
+import { CALL_OUTCOMES, type CallOutcome, recordAnswered, traceCarrierOf } from './tracing.ts';
 
 type Params = Readonly<Record<string, unknown>> | undefined;
 type RequestParams = Params | null;
 type Extra = MessageExtraInfo | undefined;
 
 const ALLOWED: ReadonlySet<string> = new Set(ALLOWED_METHODS);
+const MODERN_ALLOWED: ReadonlySet<string> = new Set(MODERN_ALLOWED_METHODS);
+
+const NO_ANSWERS: InputState = Object.freeze({ answers: Object.freeze({}), asked: [] });
+
+/** The `-32022` answer: the supported revisions, and the requested one only when well formed. */
+export function unsupportedVersionAnswer(id: RequestId | null, requested: string | undefined) {
+  return {
+    jsonrpc: '2.0' as const,
+    id,
+    error: {
+      code: JSON_RPC_ERROR_CODES.UNSUPPORTED_VERSION,
+      message: SERVER_TEXTS.unsupportedVersion(ALL_VERSIONS),
+      data:
+        requested === undefined
+          ? { supported: [...ALL_VERSIONS] }
+          : { supported: [...ALL_VERSIONS], requested },
+    },
+  };
+}
 
 /** The scopes of every `authInfo` the interposer hands the SDK: none, shared. */
 const NO_SCOPES = Object.freeze([]) as unknown as string[];
@@ -71,6 +95,8 @@ export interface InterposerOptions {
    * middleware may fill it from a token's claims), so its connection's facts hold for every message.
    */
   readonly hostInExtra: boolean;
+  /** The era of every message: the modern one judges each request's envelope. */
+  readonly era: Era;
 }
 
 /** See the module comment. */
@@ -84,11 +110,15 @@ export class Interposer implements Transport {
   readonly #inner: Transport;
   readonly #core: ServerCore;
   readonly #hostInExtra: boolean;
+  readonly #modern: boolean;
+  /** Ids of the calls answered by {@link stop}. */
+  readonly #stopped = new Set<RequestId>();
 
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
     this.#core = core;
     this.#hostInExtra = options.hostInExtra;
+    this.#modern = options.era === 'modern';
     this.connection = new Connection(
       { send: (message, sendOptions) => this.#direct(message, sendOptions) },
       options.host,
@@ -115,6 +145,32 @@ export class Interposer implements Transport {
     await this.#inner.close();
   }
 
+  /**
+   * The server is stopping: every call in flight is answered at once with a composed "server
+   * stopping" tool result, then its workflow is cancelled; the SDK's late answers are dropped.
+   */
+  stop(): Promise<void> {
+    const sends: Promise<void>[] = [];
+    for (const [id, call] of this.connection.calls()) {
+      this.connection.settle(id);
+      this.#stopped.add(id);
+      const result = {
+        content: [{ type: 'text', text: SERVER_TEXTS.serverStopping }],
+        isError: true,
+        _meta: { [CORRECTABLE_META_KEY]: false },
+      };
+      recordAnswered(this.#core.tracer, call.tool.name, call.consumer, CALL_OUTCOMES.STOPPED);
+      sends.push(this.#direct(resultAnswer(id, this.#modernResult(result))).catch(() => undefined));
+      call.cancel('disconnect');
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** A result the interposer composes, with the `resultType` the modern era puts on every one. */
+  #modernResult(result: Record<string, unknown>): Record<string, unknown> {
+    return this.#modern ? { ...result, resultType: 'complete' } : result;
+  }
+
   /** Cancels the calls with these ids: their client went away (a host saw its connection close). */
   abandon(ids: readonly RequestId[]): void {
     for (const id of ids) this.connection.cancel(id, 'disconnect');
@@ -127,6 +183,12 @@ export class Interposer implements Transport {
    */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     try {
+      const stopped = this.#stopped;
+      if (stopped.size > 0) {
+        const id = own(message as unknown as Readonly<Record<string, unknown>>, 'id');
+        // A call the server answered itself when it stopped: the SDK's late answer is dropped.
+        if (isRequestId(id) && stopped.delete(id)) return Promise.resolve();
+      }
       return this.#inner.send(this.#outbound(message), options);
     } catch (error) {
       return Promise.reject(error);
@@ -140,7 +202,18 @@ export class Interposer implements Transport {
     const isResponse = Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error');
     if (isResponse && isRequestId(id)) {
       const request = this.connection.settle(id);
-      if (Object.hasOwn(record, 'error')) {
+      if (request?.kind === 'call' && request.missingCapability !== undefined) {
+        const capability = request.missingCapability;
+        out = {
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: JSON_RPC_ERROR_CODES.MISSING_CAPABILITY,
+            message: SERVER_TEXTS.missingCapability(capability),
+            data: { requiredCapabilities: { [capability]: {} } },
+          },
+        } as JSONRPCMessage;
+      } else if (Object.hasOwn(record, 'error')) {
         this.#core.logger.warn(
           { event: 'sdk_error_replaced' },
           'An SDK error answer was replaced.',
@@ -214,6 +287,7 @@ export class Interposer implements Transport {
     message: unknown,
     extra: Extra,
   ): undefined {
+    if (this.#modern) return this.#modernRequest(id, method, given, extra);
     if (!ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
     if (this.connection.isInflight(id)) {
       return this.#answer(
@@ -261,12 +335,89 @@ export class Interposer implements Transport {
     }
   }
 
+  /**
+   * A request of the modern era: a method of the era, its envelope judged (the revision and the
+   * client capabilities every request carries), then rebuilt with the judged envelope alone.
+   */
+  #modernRequest(id: RequestId, method: string, given: RequestParams, extra: Extra): undefined {
+    if (!MODERN_ALLOWED.has(method)) return this.#answer(methodNotFoundAnswer(id));
+    if (this.connection.isInflight(id)) {
+      return this.#answer(
+        errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
+      );
+    }
+    const judged = judgeEnvelope(given);
+    if (!judged.ok) {
+      return this.#answer(
+        judged.reason === 'unsupported'
+          ? unsupportedVersionAnswer(id, judged.requested)
+          : errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.malformedEnvelope),
+      );
+    }
+    const envelope = judged.envelope;
+    const host = this.#hostFacts(extra);
+    const params = given ?? undefined;
+    if (method === 'tools/call') return this.#call(id, params, false, host, extra, envelope);
+    const meta = judgeMeta(params);
+    if (!meta.ok) return this.#invalidParams(id, SERVER_TEXTS.invalidMeta);
+    if (method === 'server/discover') {
+      const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
+      return this.#delegate(id, { kind: 'other' }, rebuilt, extra);
+    }
+    if (params !== undefined && Object.hasOwn(params, 'cursor')) {
+      return this.#invalidParams(id, SERVER_TEXTS.cursor);
+    }
+    const dialect = resolveDialect(meta, host.dialect);
+    if (dialect === undefined)
+      return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
+    const request = { kind: 'list', consumer: host.consumer, dialect } as const;
+    const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
+    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+  }
+
+  /**
+   * A modern call's answers: with no `requestState`, this round's `inputResponses` (a key the tool
+   * does not ask is never read); for a retry, the state this server sealed for this consumer, tool
+   * and arguments, with this round's `inputResponses` for the keys it asked. A key missing from
+   * them is asked again. Every answer is read strictly where the tool takes it. `undefined`
+   * refuses the call (one constant answer, whatever was wrong).
+   */
+  async #answers(
+    params: Readonly<Record<string, unknown>>,
+    consumer: string,
+    tool: string,
+    args: unknown,
+  ): Promise<InputState | undefined> {
+    const sealed = own(params, 'requestState');
+    const responses = own(params, 'inputResponses');
+    if (responses !== undefined && !isObject(responses)) return undefined;
+    if (sealed === undefined) {
+      if (responses === undefined) return NO_ANSWERS;
+      const answers: Record<string, Readonly<Record<string, unknown>>> = Object.create(null);
+      for (const key of Object.keys(responses)) {
+        const answer = own(responses, key);
+        if (isObject(answer)) answers[key] = answer;
+      }
+      return { answers, asked: [] };
+    }
+    if (typeof sealed !== 'string') return undefined;
+    const opened = await this.#core.states.open(sealed, { consumer, tool, arguments: args });
+    if (opened === undefined) return undefined;
+    const answers: Record<string, Readonly<Record<string, unknown>>> = { ...opened.answers };
+    for (const key of opened.asked) {
+      const answer = responses === undefined ? undefined : own(responses, key);
+      if (isObject(answer)) answers[key] = answer;
+    }
+    return { answers, asked: [] };
+  }
+
   #call(
     id: RequestId,
     params: Params,
     unreadable: boolean,
     host: HostFacts,
     extra: Extra,
+    envelope?: Envelope,
   ): undefined {
     const read = unreadable ? ({ ok: false } as const) : readCallParams(params);
     const consumer = host.consumer;
@@ -286,33 +437,90 @@ export class Interposer implements Transport {
     if (!judged.ok) {
       this.#settled(tool.name, consumer, CALL_OUTCOMES.GATE_REFUSED, read.arguments);
       return this.#answer(
-        resultAnswer(id, {
-          content: [{ type: 'text', text: judged.refusal.text }],
-          isError: true,
-          _meta: { [CORRECTABLE_META_KEY]: true },
-        }),
+        resultAnswer(
+          id,
+          this.#modernResult({
+            content: [{ type: 'text', text: judged.refusal.text }],
+            isError: true,
+            _meta: { [CORRECTABLE_META_KEY]: true },
+          }),
+        ),
       );
     }
-    const request = new CallRequest(
-      consumer,
-      dialect,
-      tool,
-      judged.canonical,
-      read.meta.progressToken,
-      this.connection,
-      performance.now(),
-    );
     const token = read.meta.progressToken;
-    const rebuilt = {
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params:
-        token === undefined
-          ? { name: tool.name }
-          : { name: tool.name, _meta: { progressToken: token } },
-    };
-    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+    const trace = traceCarrierOf(params === undefined ? undefined : own(params, '_meta'));
+    if (envelope === undefined) {
+      const request = new CallRequest(
+        consumer,
+        dialect,
+        tool,
+        judged.canonical,
+        token,
+        this.connection,
+        performance.now(),
+      );
+      request.trace = trace;
+      const rebuilt = {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params:
+          token === undefined
+            ? { name: tool.name }
+            : { name: tool.name, _meta: { progressToken: token } },
+      };
+      return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+    }
+    const receivedAt = performance.now();
+    // Held in flight while the state opens, so the id cannot be reused meanwhile.
+    this.connection.track(id, { kind: 'other' });
+    this.#answers(params ?? {}, consumer, tool.name, judged.canonical).then(
+      (state) => {
+        if (this.connection.settle(id) === undefined) return;
+        if (state === undefined) {
+          this.#settled(tool.name, consumer, CALL_OUTCOMES.STATE_REFUSED, read.arguments);
+          this.#invalidParams(id, SERVER_TEXTS.requestState);
+          return;
+        }
+        const modern: ModernCall = {
+          capabilities: envelope.capabilities,
+          logLevel: envelope.logLevel,
+          envelope: envelope.meta,
+          state,
+        };
+        const request = new CallRequest(
+          consumer,
+          dialect,
+          tool,
+          judged.canonical,
+          token,
+          this.connection,
+          receivedAt,
+          modern,
+        );
+        request.trace = trace;
+        const meta =
+          token === undefined ? envelope.meta : { ...envelope.meta, progressToken: token };
+        const rebuilt = {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: tool.name, _meta: meta },
+        };
+        this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+      },
+      (error: unknown) => {
+        this.connection.settle(id);
+        this.#core.logger.error(
+          { event: 'interposer_defect', ...errorFacts(error) },
+          'The interposer failed on a modern call.',
+        );
+        this.#answer(
+          errorAnswer(id, JSON_RPC_ERROR_CODES.INTERNAL_ERROR, SERVER_TEXTS.unanswerable),
+        );
+      },
+    );
+    return undefined;
   }
 
   #hostFacts(extra: Extra): HostFacts {
@@ -333,7 +541,8 @@ export class Interposer implements Transport {
 
   #filterListing(request: Extract<DelegatedRequest, { kind: 'list' }>, result: unknown) {
     const listed = isObject(result) ? own(result, 'tools') : undefined;
-    if (!Array.isArray(listed) || request.consumer === undefined) return { tools: [] };
+    const rest = this.#modern && isObject(result) ? result : {};
+    if (!Array.isArray(listed) || request.consumer === undefined) return { ...rest, tools: [] };
     const tools = [];
     for (const tool of listed) {
       const name = isObject(tool) ? own(tool, 'name') : undefined;
@@ -342,7 +551,7 @@ export class Interposer implements Transport {
         tools.push(served.dialects[request.dialect].listed);
       }
     }
-    return { tools };
+    return { ...rest, tools };
   }
 
   #unservable(id: RequestId, reason: string, consumer: string | undefined): undefined {

@@ -3,11 +3,7 @@
  * the SDK's parser would refuse (and quote) is refused here in our words, and what is delegated is
  * rebuilt from what was judged, so the SDK parses only values we read.
  */
-import {
-  InitializeRequestSchema,
-  RELATED_TASK_META_KEY,
-  SetLevelRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { isSpecType, RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
 import { DIALECT_META_KEY } from '../texts.ts';
 import { isObject, own } from './jsonrpc.ts';
 import type { ServedTool } from './published.ts';
@@ -71,14 +67,14 @@ export function resolveDialect(
 
 /** True when an `initialize` request has the shape the SDK parses (judged with its own schema). */
 export function judgeInitialize(message: unknown): boolean {
-  return InitializeRequestSchema.safeParse(message).success;
+  return isSpecType.InitializeRequest(message);
 }
 
 /** The level a `logging/setLevel` names, or `undefined` when it names none. */
 export function judgeSetLevel(message: unknown, params: Params): LogLevel | undefined {
   const level = params === undefined ? undefined : own(params, 'level');
   if (!(LOG_LEVELS as readonly unknown[]).includes(level)) return undefined;
-  return SetLevelRequestSchema.safeParse(message).success ? (level as LogLevel) : undefined;
+  return isSpecType.SetLevelRequest(message) ? (level as LogLevel) : undefined;
 }
 
 /** A `tools/call` judged on its params, before its consumer and tool are looked at. */

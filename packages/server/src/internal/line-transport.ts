@@ -5,11 +5,7 @@
  * error in our words and `id: null`; a line past the byte limit is answered and skipped whole.
  */
 import type { Readable, Writable } from 'node:stream';
-import type {
-  Transport,
-  TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../texts.ts';
 import { errorAnswer, parseErrorAnswer } from './jsonrpc.ts';
 import { decodeStrict } from './siblings/decoder.ts';

@@ -80,8 +80,10 @@ class ServedContext {
   readonly invokedAsTool: boolean;
   readonly reportProgress: JobContext['reportProgress'];
   readonly log: JobContext['log'];
+  readonly clientDeclares: ClientRequests['clientDeclares'];
   readonly sample: ClientRequests['sample'];
   readonly elicit: ClientRequests['elicit'];
+  readonly listRoots: ClientRequests['listRoots'];
   declare dispatch?: (name: string, input: unknown) => Promise<unknown>;
   declare registry?: JobContext['registry'];
   readonly #job: JobContext;
@@ -94,12 +96,14 @@ class ServedContext {
     this.log = job.log;
     let asks: ClientRequests | undefined;
     const client = () => {
-      asks ??= clientRequests(scope.call.connection, scope.requestId, () => job.signal);
+      asks ??= clientRequests(scope.call, scope.requestId, () => job.signal);
       return asks;
     };
-    this.sample = (request) => client().sample(request);
-    this.elicit = ((message, schema) =>
-      client().elicit(message, schema)) as ClientRequests['elicit'];
+    this.clientDeclares = (capability) => client().clientDeclares(capability);
+    this.sample = (request, options) => client().sample(request, options);
+    this.elicit = ((message, schema, options) =>
+      client().elicit(message, schema, options)) as ClientRequests['elicit'];
+    this.listRoots = (options) => client().listRoots(options);
   }
 
   get signal(): AbortSignal {

@@ -5,14 +5,51 @@
  * the duration; never an argument.
  */
 import {
+  type Context,
   context,
+  createTraceState,
   INVALID_SPAN_CONTEXT,
+  ROOT_CONTEXT,
   type Span,
   SpanStatusCode,
   type Tracer,
   trace,
 } from '@opentelemetry/api';
 import { CALL_OUTCOMES, type CallOutcome } from '../texts.ts';
+import type { TraceCarrier } from './connection.ts';
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const MAX_TRACESTATE = 512;
+
+/** A `traceparent` (and `tracestate`) of a request's `_meta`, kept only when well formed. */
+export function traceCarrierOf(meta: unknown): TraceCarrier | undefined {
+  if (typeof meta !== 'object' || meta === null || !Object.hasOwn(meta, 'traceparent')) {
+    return undefined;
+  }
+  const { traceparent, tracestate } = meta as Record<string, unknown>;
+  if (typeof traceparent !== 'string' || !TRACEPARENT.test(traceparent)) return undefined;
+  const state =
+    typeof tracestate === 'string' && tracestate.length <= MAX_TRACESTATE ? tracestate : undefined;
+  return { traceparent, tracestate: state };
+}
+
+/** The remote parent a carrier names (W3C trace context), or none. */
+function parentOf(carrier: TraceCarrier | undefined): Context | undefined {
+  if (carrier === undefined) return undefined;
+  const [, traceId, spanId, flags] = TRACEPARENT.exec(carrier.traceparent) ?? [];
+  if (traceId === undefined || spanId === undefined || flags === undefined) return undefined;
+  const spanContext = {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags, 16) & 1,
+    isRemote: true,
+    ...(carrier.tracestate === undefined
+      ? {}
+      : { traceState: createTraceState(carrier.tracestate) }),
+  };
+  if (!trace.isSpanContextValid(spanContext)) return undefined;
+  return trace.setSpanContext(ROOT_CONTEXT, spanContext);
+}
 
 export { CALL_OUTCOMES, type CallOutcome };
 
@@ -34,8 +71,13 @@ export function startCallSpan(
   tracer: Tracer,
   tool: string | undefined,
   consumer: string | undefined,
+  parent?: TraceCarrier,
 ): Span {
-  const span = tracer.startSpan('tools/call', SPAN_OPTIONS);
+  const remote = parentOf(parent);
+  const span =
+    remote === undefined
+      ? tracer.startSpan('tools/call', SPAN_OPTIONS)
+      : tracer.startSpan('tools/call', SPAN_OPTIONS, remote);
   if (span.isRecording()) {
     if (tool !== undefined) span.setAttribute('gen_ai.tool.name', tool);
     if (consumer !== undefined) span.setAttribute('portcullis.consumer', consumer);

@@ -120,10 +120,20 @@ function exchange(
   });
 }
 
-/** The fixture server over the stdio host, as `alice`, initialized. */
+/** The `_meta` envelope of a modern request that declares no client capability. */
+export const MODERN_ENVELOPE = Object.freeze({
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+});
+
+/**
+ * The fixture server over the stdio host, as `alice`: initialized (legacy), or pinned to the
+ * modern era by a first `server/discover`.
+ */
 export async function stdioDoor(
   overrides: Partial<ToolServerOptions> = {},
   dialect?: string,
+  era: 'legacy' | 'modern' = 'legacy',
 ): Promise<Door> {
   const { server, logger } = fixtureServer(overrides);
   const input = new PassThrough();
@@ -175,6 +185,18 @@ export async function stdioDoor(
       return { head: '', status: 200, body: texts.join('\n'), messages: messagesOf(texts) };
     },
   };
+  if (era === 'modern') {
+    // A modern client's first message pins the connection to the stateless era.
+    await door.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'discover',
+        method: 'server/discover',
+        params: { _meta: MODERN_ENVELOPE },
+      }),
+    );
+    return door;
+  }
   await door.send(
     JSON.stringify({
       jsonrpc: '2.0',

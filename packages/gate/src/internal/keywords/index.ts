@@ -9,6 +9,8 @@ import { multipleOfKeyword } from './multiple-of.ts';
 import { nullableKeyword } from './nullable.ts';
 import { patternKeyword } from './pattern.ts';
 import { propertiesKeyword } from './properties.ts';
+import { propertyCountKeyword } from './property-count.ts';
+import { propertyNamesKeyword } from './property-names.ts';
 import { rangeKeyword } from './range.ts';
 import { defsKeyword, refKeyword } from './ref.ts';
 import { stringLengthKeyword } from './string-length.ts';
@@ -32,6 +34,8 @@ export const KEYWORD_TABLE: readonly Keyword[] = Object.freeze([
   stringLengthKeyword,
   patternKeyword,
   propertiesKeyword,
+  propertyNamesKeyword,
+  propertyCountKeyword,
   itemsKeyword,
   itemCountKeyword,
   uniqueItemsKeyword,

@@ -45,9 +45,10 @@ export interface Keyword {
 
 /**
  * The kind of value a check applies to: a string, a number (a finite `number` or a `bigint` a
- * double holds), an array (after its items are judged), or any value (after its content).
+ * double holds), an array (after its items are judged), an object (after its names and values are
+ * judged), or any value (after its content).
  */
-export type CheckedKind = 'string' | 'number' | 'array' | 'any';
+export type CheckedKind = 'string' | 'number' | 'array' | 'object' | 'any';
 
 /** An assertion on one kind of value, read from the document once (its `state`). */
 export interface Check<TState> {

@@ -1,4 +1,4 @@
-import { escapePointerSegment, isJsonObject } from '@portcullis/schema/document';
+import { escapePointerSegment, isDuplicateKey, isJsonObject } from '@portcullis/schema/document';
 import { GATE_ISSUE_CODES } from '../../issue-codes.ts';
 import { MAP_ENTRY_SEGMENT } from '../../keywords.ts';
 import { defect } from '../defect.ts';
@@ -12,6 +12,7 @@ import { isAdmissibleText } from '../text.ts';
 import type { Walk } from '../walk.ts';
 import { placeName, renderNames, subject } from '../wording.ts';
 import type { Emitter, Interpreter, Keyword } from './keyword.ts';
+import { keyRuleFacts, keyRuleLine } from './property-names.ts';
 
 /*
  * The object shape: `properties`, `required` and `additionalProperties`, read together (a required
@@ -86,6 +87,13 @@ export const propertiesKeyword: Keyword = {
     node.requiredOnlySegments = node.requiredOnly.map(escapePointerSegment);
     node.accepted = Object.freeze([...declared, ...node.requiredOnly]);
     node.declared = new Set(node.accepted);
+    if (
+      schema.additionalProperties === false &&
+      declared.size === 0 &&
+      node.requiredOnly.length === 0 &&
+      typeof schema.description === 'string'
+    )
+      node.closedDescription = schema.description;
     if (schema.additionalProperties !== undefined) {
       node.additional = reader.child(
         schema.additionalProperties,
@@ -102,7 +110,7 @@ export const propertiesKeyword: Keyword = {
       const words = told.tell(names, issue.path, renderNames);
       const accepted =
         names.length === 0
-          ? 'no name is accepted there'
+          ? `no name is accepted there${issue.description === undefined ? '' : `: ${issue.description}`}`
           : 'full' in words
             ? `the accepted names are ${words.full}`
             : `the accepted names are those listed above for ${placeName(words.place)}`;
@@ -137,7 +145,7 @@ export function objectLines(node: PlanNode, emitter: Emitter): string[] {
     );
   }
   const closed = node.additional !== undefined && node.additional.admits === 'none';
-  lines.push('for (const k in x) {');
+  lines.push('for (const k in x) {', ...keyRuleLine(node, emitter));
   if (declared.length > 0) {
     lines.push(
       `switch (k) { ${declared.map((name) => `case ${JSON.stringify(name)}:`).join(' ')} continue; }`,
@@ -199,15 +207,27 @@ export function* objectWalk(
   // Undeclared names of a closed object are counted, never described: one integer, however many.
   let undeclared = 0;
   const entryPath = `${path}/${MAP_ENTRY_SEGMENT}`;
+  const rule = node.propertyNames;
   for (const key in object) {
-    if (declared.has(key)) continue;
+    const known = declared.has(key);
+    // A key with a forbidden character is told as such; the key rule is asked of the others.
+    if (rule !== undefined && (known || isAdmissibleText(key))) {
+      if ((yield core.admits(rule, key, entryPath, sink, depth)) !== true)
+        add(sink, false, GATE_ISSUE_CODES.KEY_MISMATCH, entryPath, rule, keyRuleFacts);
+    }
+    if (known) continue;
     if (closed) {
       undeclared++;
       continue;
     }
     if (!isAdmissibleText(key))
       addPlain(sink, GATE_ISSUE_CODES.FORBIDDEN_CHARACTER_IN_KEY, entryPath);
-    const walk = core.child(node.additional, object[key], entryPath, sink, false, depth);
+    const child = object[key];
+    if (isDuplicateKey(child)) {
+      addPlain(sink, GATE_ISSUE_CODES.DUPLICATE_KEY, path);
+      continue;
+    }
+    const walk = core.child(node.additional, child, entryPath, sink, false, depth);
     if (walk !== undefined) yield walk;
   }
   if (undeclared > 0) {
@@ -216,6 +236,7 @@ export function* objectWalk(
       code: GATE_ISSUE_CODES.UNDECLARED_PROPERTY,
       names: node.accepted,
       count: undeclared,
+      ...(node.closedDescription === undefined ? {} : { description: node.closedDescription }),
     });
   }
 }

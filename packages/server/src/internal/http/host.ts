@@ -9,20 +9,34 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  AuthInfo,
+  JSONRPCMessage,
+  Transport,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import type { ConsumerResolver } from '../../consumers.ts';
 import { HTTP_TEXTS } from '../../http-texts.ts';
-import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
+import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
+import {
+  claimedVersion,
+  claimsModern,
+  isLegacyVersion,
+  judgeEnvelope,
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
+} from '../envelope.ts';
 import type { Interposer } from '../interposer.ts';
+import { unsupportedVersionAnswer } from '../interposer.ts';
 import {
   classify,
+  errorAnswer,
+  isObject,
   isRequestId,
   notJsonRpcAnswer,
+  own,
   parseErrorAnswer,
   type RequestId,
   sdkParses,
@@ -31,6 +45,7 @@ import {
 import { decodeStrict } from '../siblings/decoder.ts';
 import { writeJson } from '../write-json.ts';
 import { readBody } from './body.ts';
+import { Exchange, modernStatus } from './exchange.ts';
 import { RequestRouter } from './router.ts';
 import { sdkTransport, webRequest, writeResponse } from './web.ts';
 
@@ -38,6 +53,11 @@ import { sdkTransport, webRequest, writeResponse } from './web.ts';
 export interface HostSettings {
   readonly consumers: ConsumerResolver;
   readonly sessions: boolean;
+  readonly sessionLimits: {
+    readonly maxSessions: number;
+    readonly maxSessionsPerConsumer: number;
+    readonly idleSeconds: number;
+  };
   readonly path: string;
   readonly maxBodyBytes: number;
   readonly allowedOrigins: readonly string[] | undefined;
@@ -52,6 +72,11 @@ export interface HostHandler {
 }
 
 const MAX_BATCH = 100;
+
+/** How long a stopping host lets the answers of its stopped calls leave before it closes. */
+const STOP_FLUSH_MS = 20;
+
+const MODERN: ReadonlySet<string> = new Set(MODERN_VERSIONS);
 
 function refuse(
   res: ServerResponse,
@@ -90,11 +115,42 @@ function judgeHeaders(req: IncomingMessage, rules: HeaderRules): [number, string
   if (origin !== undefined && rules.origins !== undefined && !rules.origins.has(origin)) {
     return [403, HTTP_TEXTS.originNotAllowed];
   }
+  return undefined;
+}
+
+/** A legacy request's `MCP-Protocol-Version` rule (the modern one is judged against the body). */
+function judgeLegacyVersion(req: IncomingMessage): [number, string] | undefined {
   const version = header(req, 'mcp-protocol-version');
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return [400, HTTP_TEXTS.unsupportedVersion(SUPPORTED_PROTOCOL_VERSIONS)];
+  if (version !== undefined && !isLegacyVersion(version)) {
+    return [400, HTTP_TEXTS.unsupportedVersion(LEGACY_VERSIONS)];
   }
   return undefined;
+}
+
+const BASE64_NAME = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A header value in the revision's form: plain ASCII, or `=?base64?...?=` for anything else. */
+function headerText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const encoded = BASE64_NAME.exec(value);
+  if (encoded === null) return value;
+  const bytes = Buffer.from(encoded[1]!, 'base64');
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return text.includes('\uFFFD') ? undefined : text;
+}
+
+/**
+ * True when a modern request's standard headers repeat its body: `MCP-Protocol-Version` the
+ * envelope's revision, `Mcp-Method` the method, and for `tools/call`, `Mcp-Name` the tool's name.
+ */
+function modernHeadersAgree(req: IncomingMessage, message: unknown, version: string): boolean {
+  if (header(req, 'mcp-protocol-version') !== version) return false;
+  const method = isObject(message) ? own(message, 'method') : undefined;
+  if (typeof method !== 'string' || header(req, 'mcp-method') !== method) return false;
+  if (method !== 'tools/call') return true;
+  const params = own(message as Record<string, unknown>, 'params');
+  const name = isObject(params) ? own(params, 'name') : undefined;
+  return typeof name === 'string' && headerText(header(req, 'mcp-name')) === name;
 }
 
 /**
@@ -201,6 +257,10 @@ interface Transported {
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly interposer: Interposer;
+  /** The consumer that opened it: the only one it serves. */
+  readonly consumer: string;
+  /** When it last took a request (`performance.now()`). */
+  lastUsed: number;
 }
 
 /** Builds the handler; see the module comment. */
@@ -214,16 +274,124 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   let connected = false;
   const stateless = settings.sessions
     ? undefined
-    : internals
-        .connect(router, { consumer: undefined, dialect: undefined }, true)
-        .then(({ interposer }) => {
-          router.onabandon = (ids) => interposer.abandon(ids);
-          connected = true;
-          return interposer;
-        });
+    : internals.connect(router, { era: 'legacy', sessionless: true }).then(({ interposer }) => {
+        router.onabandon = (ids) => interposer.abandon(ids);
+        connected = true;
+        return interposer;
+      });
   stateless?.catch(() => undefined);
+  // The modern era is stateless on every endpoint: one server behind its own request router.
+  const modernRouter = new RequestRouter();
+  const modern = internals
+    .connect(modernRouter, { era: 'modern', sessionless: true })
+    .then(({ interposer }) => {
+      modernRouter.onabandon = (ids) => interposer.abandon(ids);
+      return interposer;
+    });
+  modern.catch(() => undefined);
 
-  async function openSession(): Promise<WebStandardStreamableHTTPServerTransport> {
+  /**
+   * A modern request: a `MCP-Protocol-Version` header that disagrees with the body's revision is
+   * `-32020` before that revision's support is judged; then its envelope judged (`-32022` for a
+   * revision not served, `-32602` for a malformed one), its standard headers judged against the
+   * body (`-32020`), then handed to the
+   * modern server through an exchange of its own. A notification is taken and answered `202`.
+   */
+  async function serveModern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    authInfo: AuthInfo,
+  ): Promise<void> {
+    const given = own(body as Record<string, unknown>, 'id');
+    const id = isRequestId(given) ? given : null;
+    const params = own(body as Record<string, unknown>, 'params');
+    const headerVersion = header(req, 'mcp-protocol-version');
+    const claimed = claimedVersion(params);
+    if (headerVersion !== undefined && claimed !== undefined && headerVersion !== claimed) {
+      return answer(
+        res,
+        400,
+        errorAnswer(id, JSON_RPC_ERROR_CODES.HEADER_MISMATCH, SERVER_TEXTS.headerMismatch),
+      );
+    }
+    const judged = judgeEnvelope(params);
+    if (!judged.ok) {
+      return answer(
+        res,
+        400,
+        judged.reason === 'unsupported'
+          ? unsupportedVersionAnswer(id, judged.requested)
+          : errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_PARAMS, SERVER_TEXTS.malformedEnvelope),
+      );
+    }
+    if (!modernHeadersAgree(req, body, judged.envelope.version)) {
+      return answer(
+        res,
+        400,
+        errorAnswer(id, JSON_RPC_ERROR_CODES.HEADER_MISMATCH, SERVER_TEXTS.headerMismatch),
+      );
+    }
+    const envelope = classify(body);
+    if (envelope.kind === 'invalid') {
+      return answer(res, modernStatus(JSON_RPC_ERROR_CODES.INVALID_REQUEST), notJsonRpcAnswer(id));
+    }
+    await modern;
+    const exchange = new Exchange(res);
+    modernRouter.attach(exchange);
+    if (envelope.kind !== 'request') {
+      exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+      modernRouter.release(exchange, false);
+      return answer(res, 202, undefined);
+    }
+    res.once('close', () => modernRouter.release(exchange, !exchange.done));
+    exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+  }
+
+  const limits = settings.sessionLimits;
+  const idleMs = limits.idleSeconds * 1000;
+
+  function idle(session: Session): boolean {
+    return session.interposer.connection.inflightCount === 0;
+  }
+
+  /** Closes the session unused longest among `candidates` that has no call in flight. */
+  function evictOldestIdle(candidates: Iterable<Session>): boolean {
+    let oldest: Session | undefined;
+    for (const session of candidates) {
+      if (idle(session) && (oldest === undefined || session.lastUsed < oldest.lastUsed)) {
+        oldest = session;
+      }
+    }
+    if (oldest === undefined) return false;
+    const id = oldest.transport.sessionId;
+    if (id !== undefined) sessions.delete(id);
+    oldest.transport.close().catch(() => undefined);
+    return true;
+  }
+
+  /** Room for one more session of `consumer`, evicting the oldest idle one where a cap is met. */
+  function roomFor(consumer: string): boolean {
+    const own = [...sessions.values()].filter((session) => session.consumer === consumer);
+    if (own.length >= limits.maxSessionsPerConsumer && !evictOldestIdle(own)) return false;
+    if (sessions.size >= limits.maxSessions && !evictOldestIdle(sessions.values())) return false;
+    return true;
+  }
+
+  const sweep = settings.sessions
+    ? setInterval(
+        () => {
+          const now = performance.now();
+          for (const session of [...sessions.values()]) {
+            if (now - session.lastUsed >= idleMs && idle(session)) evictOldestIdle([session]);
+          }
+        },
+        Math.max(1000, Math.min(idleMs / 2, 60_000)),
+      )
+    : undefined;
+  sweep?.unref();
+
+  async function openSession(consumer: string): Promise<WebStandardStreamableHTTPServerTransport> {
     let made: Session | undefined;
     const transport = sdkTransport({
       sessionIdGenerator: randomUUID,
@@ -231,12 +399,11 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         if (made !== undefined) sessions.set(id, made);
       },
     });
-    const { interposer, server: sdk } = await internals.connect(
-      transport,
-      { consumer: undefined, dialect: undefined },
-      false,
-    );
-    made = { transport, interposer };
+    const { interposer, server: sdk } = await internals.connect(transport, {
+      era: 'legacy',
+      sessionless: false,
+    });
+    made = { transport, interposer, consumer, lastUsed: performance.now() };
     interposer.oncancel = (id) => transport.closeSSEStream(id);
     const previous = sdk.onclose;
     sdk.onclose = () => {
@@ -276,6 +443,16 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     };
     let parsedBody: unknown;
     let ids: RequestId[] = [];
+    if (req.method !== 'POST') {
+      const legacyVersion = judgeLegacyVersion(req);
+      if (legacyVersion !== undefined)
+        return refuse(
+          res,
+          legacyVersion[0],
+          JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          legacyVersion[1],
+        );
+    }
     if (req.method === 'POST') {
       if (!isJson(req))
         return refuse(
@@ -299,12 +476,38 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       const decoded = decodeStrict(bytes);
       if (!decoded.ok)
         return answer(res, 400, parseErrorAnswer(decoded.refusal.code, decoded.refusal.offset));
+      const version = header(req, 'mcp-protocol-version');
+      if (!Array.isArray(decoded.value) && claimsModern(decoded.value)) {
+        return serveModern(req, res, decoded.value, authInfo);
+      }
+      if (version !== undefined && MODERN.has(version)) {
+        const given = isObject(decoded.value) ? own(decoded.value, 'id') : undefined;
+        return answer(
+          res,
+          400,
+          errorAnswer(
+            isRequestId(given) ? given : null,
+            JSON_RPC_ERROR_CODES.INVALID_PARAMS,
+            SERVER_TEXTS.malformedEnvelope,
+          ),
+        );
+      }
+      const legacyVersion = judgeLegacyVersion(req);
+      if (legacyVersion !== undefined)
+        return refuse(
+          res,
+          legacyVersion[0],
+          JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          legacyVersion[1],
+        );
       const judged = judgeBody(decoded.value);
       if ('answer' in judged) return answer(res, judged.status, judged.answer);
       parsedBody = decoded.value;
       ids = judged.ids;
     }
-    const transport = connected ? perRequest() : await transportFor(req, res, parsedBody);
+    const transport = connected
+      ? perRequest()
+      : await transportFor(req, res, parsedBody, facts.consumer);
     if (transport === undefined) return;
     const { sdk, release } = transport;
     res.once('close', () => release(!res.writableFinished, ids));
@@ -332,6 +535,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
+    consumer: string | undefined,
   ): Promise<Transported | undefined> {
     if (stateless !== undefined) {
       await stateless;
@@ -347,14 +551,24 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         refuse(res, 400, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionRequired);
         return undefined;
       }
-      const sdk = await openSession();
+      if (consumer === undefined) {
+        refuse(res, 403, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsNeedConsumer);
+        return undefined;
+      }
+      if (!roomFor(consumer)) {
+        refuse(res, 503, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsFull);
+        return undefined;
+      }
+      const sdk = await openSession(consumer);
       return { sdk, release: () => undefined };
     }
     const session = sessions.get(id);
-    if (session === undefined) {
+    // Another consumer's session does not exist for this one.
+    if (session === undefined || session.consumer !== consumer) {
       refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionNotFound);
       return undefined;
     }
+    session.lastUsed = performance.now();
     return {
       sdk: session.transport,
       release: (abandoned, ids) => {
@@ -374,9 +588,19 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     });
   }) as HostHandler;
   handler.close = async () => {
+    if (sweep !== undefined) clearInterval(sweep);
+    // Every call in flight is answered "server stopping" first, and its answer let out.
+    const stopping = [
+      modern.then((interposer) => interposer.stop()),
+      ...(stateless === undefined ? [] : [stateless.then((interposer) => interposer.stop())]),
+      ...[...sessions.values()].map((session) => session.interposer.stop()),
+    ];
+    await Promise.all(stopping).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS));
     await Promise.all([...sessions.values()].map((session) => session.transport.close()));
     sessions.clear();
     await router.close();
+    await modernRouter.close();
   };
   return handler;
 }

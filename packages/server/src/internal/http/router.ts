@@ -7,10 +7,11 @@
  * `notifications/cancelled` names a request by the id its own consumer gave it.
  */
 import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
   Transport,
   TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
 import { isObject, isRequestId, own, type RequestId } from '../jsonrpc.ts';
 

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   WebStandardStreamableHTTPServerTransport,
   type WebStandardStreamableHTTPServerTransportOptions,
-} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+} from '@modelcontextprotocol/server';
 import { writeJson } from '../write-json.ts';
 
 type SseWriter = (

@@ -1,0 +1,65 @@
+/**
+ * Legacy sessions are bounded: none is kept for a request without a consumer (a flood of
+ * unauthenticated `initialize` requests opens nothing), a session serves only the consumer that
+ * opened it, and past a consumer's cap the session unused longest is closed first.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HTTP_TEXTS } from '../src/http-texts.ts';
+import { bearer, httpHost, post } from './http-support.ts';
+import { closeAll, initialize } from './support.ts';
+
+afterEach(closeAll);
+
+async function open(url: URL, consumer: 'alice' | 'bob'): Promise<string> {
+  const answer = await post(url, initialize(), bearer(consumer));
+  expect(answer.status).toBe(200);
+  const id = answer.headers.get('mcp-session-id');
+  expect(id).not.toBeNull();
+  return id as string;
+}
+
+function ping(url: URL, session: string, consumer: 'alice' | 'bob') {
+  return post(
+    url,
+    { jsonrpc: '2.0', id: 9, method: 'ping' },
+    { ...bearer(consumer), 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+  );
+}
+
+describe('bounded sessions', () => {
+  it('keeps none for a request without a consumer, however many come', async () => {
+    const { host } = await httpHost({}, { sessions: true });
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, () => post(host.url, initialize())),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get('mcp-session-id')).toBeNull();
+      expect(JSON.parse(answer.body).error.message).toBe(HTTP_TEXTS.sessionsNeedConsumer);
+    }
+  });
+
+  it('serves a session to the consumer that opened it only', async () => {
+    const { host } = await httpHost({}, { sessions: true });
+    const session = await open(host.url, 'alice');
+    expect((await ping(host.url, session, 'alice')).status).toBe(200);
+    const foreign = await ping(host.url, session, 'bob');
+    expect(foreign.status).toBe(404);
+    expect(JSON.parse(foreign.body).error.message).toBe(HTTP_TEXTS.sessionNotFound);
+  });
+
+  it('closes the session unused longest when a consumer passes its cap', async () => {
+    const { host } = await httpHost({}, { sessions: { maxSessionsPerConsumer: 2 } });
+    const first = await open(host.url, 'alice');
+    const second = await open(host.url, 'alice');
+    expect((await ping(host.url, first, 'alice')).status).toBe(200);
+    const third = await open(host.url, 'alice');
+    // `second` was unused longest: it is the one closed.
+    expect((await ping(host.url, second, 'alice')).status).toBe(404);
+    expect((await ping(host.url, first, 'alice')).status).toBe(200);
+    expect((await ping(host.url, third, 'alice')).status).toBe(200);
+    // Another consumer's cap is its own.
+    await open(host.url, 'bob');
+    expect((await ping(host.url, third, 'alice')).status).toBe(200);
+  });
+});
