@@ -268,6 +268,7 @@ export class PostgresCorpus implements CorpusRepository {
   async search(
     request: SearchRequest,
   ): Promise<{ readonly hits: SearchHit[]; readonly total: number }> {
+    if (request.words.length === 0) return { hits: [], total: 0 };
     const terms = request.words.map((word) => storedTerm(foldTerm(word)));
     const params: unknown[] = [terms];
     let where = `d.search @@ array_to_string(ARRAY(SELECT quote_literal(w) FROM unnest($1::text[]) AS w), ' & ')::tsquery`;

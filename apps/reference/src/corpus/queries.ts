@@ -50,6 +50,8 @@ export function searchDocuments(
   index: CorpusIndex,
   request: SearchRequest,
 ): { readonly hits: SearchHit[]; readonly total: number } {
+  // No word matches nothing (FTS5 would reject an empty expression).
+  if (request.words.length === 0) return { hits: [], total: 0 };
   const conditions = ['documents_fts MATCH ?'];
   const params: (string | number)[] = [matchExpression(request.words)];
   if (request.filter !== undefined) {
