@@ -2,7 +2,8 @@
  * Opens everything the server is built from, in order, each failure one clear sentence: the data
  * folder, the documents root and its index, the catalog of document tools, the consumers file
  * (written with fresh tokens on a first start without `--config`, granting what the catalog
- * exposes), then the index's first sync and its watch.
+ * exposes), then the index's first sync and its watch. The corpus is the embedded SQLite index, or
+ * PostgreSQL when `database` names one.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { type Catalog, createCatalog, type Exposure, exposure } from '@portcullis/catalog';
 import { type AppConfig, defaultConfig, parseConfig } from './config.ts';
 import { CorpusIndex, IndexOpenError, type SyncReport } from './corpus/corpus-index.ts';
+import { PostgresCorpus, PostgresOpenError } from './corpus/postgres-corpus.ts';
+import type { CorpusRepository } from './corpus/repository.ts';
 import { type RootWatch, watchRoot } from './corpus/watch-root.ts';
 import { StartupError } from './startup-error.ts';
 import { type DocumentTools, documentTools } from './tools/index.ts';
@@ -25,6 +28,8 @@ export interface ReferenceAppOptions {
   readonly data: string;
   /** The consumers file; without it `<data>/config.json` is used, and written on a first start. */
   readonly config?: string;
+  /** A PostgreSQL connection string: the corpus lives there (migrated at start) instead of in SQLite. */
+  readonly database?: string;
   readonly surveyPaceMs?: number;
   readonly now?: () => number;
   /** Where notes for the operator go (a sync failure, a watcher problem); default stderr. */
@@ -40,7 +45,8 @@ export interface ReferenceApp {
   readonly configFile: string;
   /** The tokens minted by this start (a first start without `--config`); shown once, stored nowhere. */
   readonly mintedTokens?: { readonly admin: string; readonly reader: string };
-  readonly index: CorpusIndex;
+  /** The corpus: the embedded SQLite index, or PostgreSQL with `database`. */
+  readonly index: CorpusRepository;
   readonly firstSync: SyncReport;
   readonly services: DocumentServices;
   readonly catalog: Catalog;
@@ -114,11 +120,16 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
       `The documents root ${resolve(options.root)} is not a readable directory.`,
     );
   }
-  let index: CorpusIndex;
+  let index: CorpusRepository;
   try {
-    index = CorpusIndex.open(root, databaseFileFor(data, root));
+    index =
+      options.database === undefined
+        ? CorpusIndex.open(root, databaseFileFor(data, root))
+        : await PostgresCorpus.open(root, options.database);
   } catch (error) {
-    if (error instanceof IndexOpenError) throw new StartupError(error.message);
+    if (error instanceof IndexOpenError || error instanceof PostgresOpenError) {
+      throw new StartupError(error.message);
+    }
     throw error;
   }
   const services: DocumentServices = {
@@ -141,7 +152,7 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
             file: resolve(options.config),
           };
   } catch (error) {
-    index.close();
+    await index.close();
     throw error;
   }
   const { config, file, minted } = opened;
@@ -149,7 +160,7 @@ export async function openReferenceApp(options: ReferenceAppOptions): Promise<Re
   try {
     firstSync = await index.sync();
   } catch (error) {
-    index.close();
+    await index.close();
     throw new StartupError(
       `The documents under ${root} cannot be indexed (${(error as Error).message}).`,
     );

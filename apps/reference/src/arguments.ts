@@ -4,6 +4,7 @@
  * ```
  * node apps/reference/dist/main.js [--http | --stdio] [--host 127.0.0.1] [--port 3000]
  *                                  [--root DIR] [--data DIR] [--config FILE]
+ *                                  [--database postgres://...]
  * ```
  *
  * Each option takes its value as the next argument or after `=`; a lone `--` is skipped. A fault is
@@ -18,6 +19,8 @@ export interface AppArguments {
   readonly root?: string;
   readonly data?: string;
   readonly config?: string;
+  /** A PostgreSQL connection string: the corpus lives there instead of in the embedded SQLite. */
+  readonly database?: string;
   readonly help: boolean;
 }
 
@@ -30,6 +33,7 @@ export const DEFAULT_PORT = 3000;
 /** The usage text `--help` prints. */
 export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio] [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}]
                                         [--root DIR] [--data DIR] [--config FILE]
+                                        [--database postgres://...]
 
   --http          serve MCP over Streamable HTTP at http://HOST:PORT/mcp (the default)
   --stdio         serve MCP over standard input and output, as the consumer the config names
@@ -38,9 +42,10 @@ export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio]
   --root DIR      the folder of documents to serve (default: the bundled sample corpus)
   --data DIR      where the index and the generated config live (default: the user's data folder)
   --config FILE   the consumers and their token hashes (default: DATA/config.json, made on first start)
+  --database URL  keep the corpus in PostgreSQL (postgres://...) instead of SQLite under DATA
   --help          print this text`;
 
-const VALUED = new Set(['--host', '--port', '--root', '--data', '--config']);
+const VALUED = new Set(['--host', '--port', '--root', '--data', '--config', '--database']);
 
 type Parsed =
   | { readonly ok: true; readonly value: AppArguments }
@@ -71,7 +76,7 @@ export function parseArguments(args: readonly string[]): Parsed {
     const name = equals === -1 ? arg : arg.slice(0, equals);
     if (!VALUED.has(name)) {
       return refuse(
-        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --help.',
+        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --help.',
       );
     }
     if (values.has(name)) return refuse(`The option \`${name}\` is given twice.`);
@@ -92,7 +97,11 @@ export function parseArguments(args: readonly string[]): Parsed {
     }
     port = Number(portText);
   }
-  const optional = (name: string, key: 'root' | 'data' | 'config') => {
+  const database = values.get('--database');
+  if (database !== undefined && !/^postgres(?:ql)?:\/\//.test(database)) {
+    return refuse('The option `--database` takes a PostgreSQL URL, starting postgres://.');
+  }
+  const optional = (name: string, key: 'root' | 'data' | 'config' | 'database') => {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
   };
@@ -105,6 +114,7 @@ export function parseArguments(args: readonly string[]): Parsed {
       ...optional('--root', 'root'),
       ...optional('--data', 'data'),
       ...optional('--config', 'config'),
+      ...optional('--database', 'database'),
       help,
     },
   };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The reference server's entry point: `node dist/main.js [--http | --stdio] [--host H] [--port P]
- * [--root DIR] [--data DIR] [--config FILE]`. Over HTTP, once it listens it prints exactly one line
+ * [--root DIR] [--data DIR] [--config FILE] [--database postgres://...]`. Over HTTP, once it listens it prints exactly one line
  * to stdout, `listening on http://HOST:PORT/mcp`; everything else (the tokens of a first start, the
  * server's log) goes to stderr. SIGINT and SIGTERM stop it gracefully: it stops accepting, cancels
  * the calls in flight, closes the database and exits 0. A startup fault is one line and exit 1; a
@@ -54,6 +54,7 @@ async function main(): Promise<number> {
       root: args.root ?? BUNDLED_CORPUS,
       data: args.data ?? defaultDataDir(),
       ...(args.config === undefined ? {} : { config: args.config }),
+      ...(args.database === undefined ? {} : { database: args.database }),
       note: say,
     });
     announceTokens(app);

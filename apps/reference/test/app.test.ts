@@ -9,7 +9,7 @@ import { exposure } from '@portcullis/catalog';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openReferenceApp, type ReferenceApp } from '../src/app.ts';
 import { settleBundledCorpus } from '../src/bundled-corpus.ts';
-import type { SyncReport } from '../src/corpus/corpus-index.ts';
+import type { CorpusIndex, SyncReport } from '../src/corpus/corpus-index.ts';
 import { isNativeModuleFailure, nativeModuleText } from '../src/corpus/sqlite-driver.ts';
 import { serve } from '../src/serve.ts';
 import { StartupError } from '../src/startup-error.ts';
@@ -107,7 +107,7 @@ describe('openReferenceApp', () => {
       });
       writeFileSync(join(root, 'second.md'), '# Second\nzebra crossing');
       await synced;
-      const count = app.index.database
+      const count = (app.index as CorpusIndex).database
         .prepare("SELECT count(*) FROM documents_fts WHERE documents_fts MATCH 'zebra'")
         .pluck()
         .get();

@@ -15,6 +15,22 @@ describe('parseArguments', () => {
     });
   });
 
+  it('reads --database as a PostgreSQL URL, and refuses anything else without repeating it', () => {
+    expect(parseArguments(['--database', 'postgres://u@db/corpus'])).toMatchObject({
+      ok: true,
+      value: { database: 'postgres://u@db/corpus' },
+    });
+    expect(parseArguments(['--database=postgresql://db/x'])).toMatchObject({
+      ok: true,
+      value: { database: 'postgresql://db/x' },
+    });
+    const refused = parseArguments(['--database', 'mysql://canary-7f3a@db/x']);
+    expect(refused).toEqual({
+      ok: false,
+      refusal: { text: 'The option `--database` takes a PostgreSQL URL, starting postgres://.' },
+    });
+  });
+
   it('reads every option, spaced or with =', () => {
     const parsed = parseArguments([
       '--stdio',

@@ -7,6 +7,7 @@
  * dispatches its sub-agents (milliseconds after the call arrives), so each test sees them start.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { CorpusIndex } from '../src/corpus/corpus-index.ts';
 import type { SurveyMonitor } from '../src/tools/survey-monitor.ts';
 import { type ServedApp, serveInProcess } from './support/in-process.ts';
 import { closeClients, httpClient, textOf } from './support/mcp-client.ts';
@@ -46,7 +47,7 @@ function whenAllStopped(monitor: SurveyMonitor): Promise<void> {
 }
 
 function expectConsistent(served: ServedApp): void {
-  const database = served.app.index.database;
+  const database = (served.app.index as CorpusIndex).database;
   expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
   expect(database.pragma('foreign_key_check')).toEqual([]);
   expect(database.prepare('SELECT count(*) FROM survey_runs').pluck().get()).toBe(0);
@@ -106,6 +107,6 @@ describe('survey_corpus cut short', () => {
     await served.close();
     await whenAllStopped(monitor);
     expect(monitor.history.map((record) => record.outcome)).toEqual(Array(8).fill('cancelled'));
-    expect(served.app.index.database.open).toBe(false);
+    expect((served.app.index as CorpusIndex).database.open).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /*
  * Guards the design's dependency direction: decoder, schema, dispatcher, limits and oauth depend on
- * no workspace package; dialects, gate and catalog on schema alone; server composes the libraries;
+ * no workspace package; limits-redis on limits alone; dialects, gate and catalog on schema alone; server composes the libraries;
  * apps sit on top, and the examples beside them; tooling is reached only as a development dependency. Every import a package's source makes
  * is declared in its manifest, no workspace edge forms a cycle, and only the server and the apps
  * import the MCP SDK.
@@ -18,6 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@portcullis/schema': [],
   '@portcullis/dispatcher': [],
   '@portcullis/limits': [],
+  '@portcullis/limits-redis': ['@portcullis/limits'],
   '@portcullis/oauth': [],
   '@portcullis/dialects': ['@portcullis/schema'],
   '@portcullis/gate': ['@portcullis/schema'],

@@ -8,8 +8,19 @@ import { basename, extname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PRAGMAS, type Priority, SCHEMA, SCHEMA_VERSION } from './database-schema.ts';
 import { readDocumentText } from './document-text.ts';
+import {
+  countDocuments,
+  documentsIn,
+  documentsWithWord,
+  listFolders,
+  type SearchRequest,
+  type StatGroup,
+  searchDocuments,
+} from './queries.ts';
+import type { CorpusRepository } from './repository.ts';
 import { type ScannedFile, scanRoot } from './scan-root.ts';
 import { isNativeModuleFailure, nativeModuleText } from './sqlite-driver.ts';
+import { type FolderFinding, recordSurvey } from './surveys.ts';
 
 /** What one sync changed. */
 export interface SyncReport {
@@ -57,8 +68,11 @@ export class IndexOpenError extends Error {
   override readonly name = 'IndexOpenError';
 }
 
-/** An open corpus index. Close it once; every method after `close` throws. */
-export class CorpusIndex {
+/**
+ * The corpus in an embedded SQLite database: the default {@link CorpusRepository}, answering
+ * synchronously. Close it once; every method after `close` throws.
+ */
+export class CorpusIndex implements CorpusRepository {
   readonly root: string;
   readonly database: Database.Database;
   #syncing: Promise<SyncReport> | undefined;
@@ -311,6 +325,30 @@ export class CorpusIndex {
         return { ok: true, value: { pairs: unique.length * entries.length, changed } };
       })
       .immediate();
+  }
+
+  search(request: SearchRequest) {
+    return searchDocuments(this, request);
+  }
+
+  documentsWithWord(word: string): number {
+    return documentsWithWord(this, word);
+  }
+
+  countDocuments(group: StatGroup, sinceMs: number, offsetMinutes: number) {
+    return countDocuments(this, group, sinceMs, offsetMinutes);
+  }
+
+  listFolders(): string[] {
+    return listFolders(this);
+  }
+
+  documentsIn(folder: string, limit: number) {
+    return documentsIn(this, folder, limit);
+  }
+
+  recordSurvey(consumer: string, finishedMs: number, findings: readonly FolderFinding[]): bigint {
+    return recordSurvey(this, consumer, finishedMs, findings);
   }
 
   /** Resolves when no sync is running (a sync folded in meanwhile included). */

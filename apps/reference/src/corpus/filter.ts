@@ -1,6 +1,7 @@
 /**
  * Compiles a search filter (a tree of `and` / `or` / `not` over path, tag and modification-date
- * predicates) into one SQL condition over the `documents` table aliased `d`, with its parameters
+ * predicates) into one SQL condition over the `documents` table aliased `d`, in SQL that SQLite
+ * and PostgreSQL both read (`?` placeholders; PostgreSQL's store numbers them), with its parameters
  * in order. Caller text only ever travels as a bound parameter, never inside the SQL. A node's
  * fields combine with AND; an empty node is true, an empty `or` false, an empty `and` true.
  */
@@ -44,6 +45,10 @@ export interface FilterRefusal {
   readonly refusal: { readonly text: string };
 }
 
+// Truth values both SQLite and PostgreSQL read (PostgreSQL has no integer truth).
+const TRUE = '(1 = 1)';
+const FALSE = '(1 = 0)';
+
 /** Numbers SQLite compares exactly; an instant outside them is clamped (it is before or after everything). */
 function clamp(ms: number): number {
   return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, ms));
@@ -65,10 +70,10 @@ export function compileFilter(
   const compile = (node: DocumentFilter, depth: number): string => {
     nodes++;
     if (depth > FILTER_MAX_DEPTH) tooDeep = true;
-    if (tooDeep || nodes > FILTER_MAX_NODES) return '1';
+    if (tooDeep || nodes > FILTER_MAX_NODES) return TRUE;
     const parts: string[] = [];
     if (node.path_prefix !== undefined) {
-      parts.push('substr(d.path, 1, length(?)) = ?');
+      parts.push('substr(d.path, 1, length(CAST(? AS TEXT))) = ?');
       params.push(node.path_prefix, node.path_prefix);
     }
     if (node.tag !== undefined) {
@@ -104,14 +109,14 @@ export function compileFilter(
     }
     if (node.and !== undefined) {
       const inner = node.and.map((child) => compile(child, depth + 1));
-      parts.push(inner.length === 0 ? '1' : `(${inner.join(' AND ')})`);
+      parts.push(inner.length === 0 ? TRUE : `(${inner.join(' AND ')})`);
     }
     if (node.or !== undefined) {
       const inner = node.or.map((child) => compile(child, depth + 1));
-      parts.push(inner.length === 0 ? '0' : `(${inner.join(' OR ')})`);
+      parts.push(inner.length === 0 ? FALSE : `(${inner.join(' OR ')})`);
     }
     if (node.not !== undefined) parts.push(`NOT (${compile(node.not, depth + 1)})`);
-    return parts.length === 0 ? '1' : parts.join(' AND ');
+    return parts.length === 0 ? TRUE : parts.join(' AND ');
   };
 
   const sql = compile(filter, 1);

@@ -7,6 +7,7 @@
 import type { CorpusIndex } from './corpus-index.ts';
 import type { Priority } from './database-schema.ts';
 import type { CompiledFilter } from './filter.ts';
+import { snippetOf } from './snippet.ts';
 
 /** A search hit. */
 export interface SearchHit {
@@ -39,9 +40,6 @@ const ORDER_BY: Record<SearchOrder, string> = {
   oldest: 'd.mtime_ms, d.id',
 };
 
-/** The marks around a matched word in a snippet. */
-export const SNIPPET_MARKS = Object.freeze({ open: '[', close: ']', ellipsis: '…' });
-
 /** The FTS5 expression for a list of words: each a quoted string, all required. */
 export function matchExpression(words: readonly string[]): string {
   return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
@@ -52,6 +50,8 @@ export function searchDocuments(
   index: CorpusIndex,
   request: SearchRequest,
 ): { readonly hits: SearchHit[]; readonly total: number } {
+  // No word matches nothing (FTS5 would reject an empty expression).
+  if (request.words.length === 0) return { hits: [], total: 0 };
   const conditions = ['documents_fts MATCH ?'];
   const params: (string | number)[] = [matchExpression(request.words)];
   if (request.filter !== undefined) {
@@ -67,27 +67,25 @@ export function searchDocuments(
     .prepare(`SELECT count(*) ${from}`)
     .pluck()
     .get(...params) as number;
-  const { open, close, ellipsis } = SNIPPET_MARKS;
   const rows = index.database
     .prepare(
-      `SELECT d.id, d.path, d.title, d.mtime_ms,
-        snippet(documents_fts, 1, ?, ?, ?, ?) AS snippet,
+      `SELECT d.id, d.path, d.title, d.mtime_ms, documents_fts.body AS body,
         bm25(documents_fts, 4.0, 1.0) AS rank
        ${from} ORDER BY ${ORDER_BY[request.order ?? 'relevance']} LIMIT ?`,
     )
-    .all(open, close, ellipsis, request.snippetWords, ...params, request.limit) as {
+    .all(...params, request.limit) as {
     id: number;
     path: string;
     title: string;
     mtime_ms: number;
-    snippet: string;
+    body: string;
     rank: number;
   }[];
   const hits = rows.map((row) => ({
     id: BigInt(row.id),
     path: row.path,
     title: row.title,
-    snippet: row.snippet,
+    snippet: snippetOf(row.body, request.words, request.snippetWords),
     score: Math.round(-row.rank * 1000) / 1000,
     mtimeMs: row.mtime_ms,
     tags: index.tagsOf(row.id),

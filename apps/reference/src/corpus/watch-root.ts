@@ -5,7 +5,8 @@
  * waits for a sync in progress.
  */
 import { type FSWatcher, watch } from 'node:fs';
-import type { CorpusIndex, SyncReport } from './corpus-index.ts';
+import type { SyncReport } from './corpus-index.ts';
+import type { CorpusRepository } from './repository.ts';
 
 /** How long after the last file event a sync starts. */
 export const WATCH_DEBOUNCE_MS = 150;
@@ -20,7 +21,7 @@ export interface RootWatch {
 
 /** Watches `index.root`; `onError` hears a sync or watcher failure (the watch goes on polling). */
 export function watchRoot(
-  index: CorpusIndex,
+  index: CorpusRepository,
   options: {
     readonly debounceMs?: number;
     readonly pollMs?: number;

@@ -2,7 +2,6 @@
 import { defineTool } from '@portcullis/catalog';
 import { Date as CalendarDate, DateTime, Int16, SafeInteger } from '@portcullis/schema';
 import Type from 'typebox';
-import { countDocuments } from '../corpus/queries.ts';
 import { formatDateTime, parseDate } from '../corpus/temporal.ts';
 import type { DocumentServices } from './services.ts';
 
@@ -45,10 +44,10 @@ export function corpusStatsTool(services: DocumentServices) {
     }),
     weight: { kind: 'compute', level: 1, minSeconds: 0, maxSeconds: 2 },
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: (input) => {
+    run: async (input) => {
       const offset = input.utc_offset_minutes ?? 0;
       const since = parseDate(input.since) - offset * 60_000;
-      const counted = countDocuments(services.index, input.group_by, since, offset);
+      const counted = await services.index.countDocuments(input.group_by, since, offset);
       return {
         group_by: input.group_by,
         since: input.since,

@@ -9,7 +9,7 @@ import { defineTool } from '@portcullis/catalog';
 import { ArtifactRefs, Int64, SafeInteger, Uint8 } from '@portcullis/schema';
 import Type from 'typebox';
 import { wordsOf } from '../corpus/document-text.ts';
-import { documentsWithWord, matchExpression, searchDocuments } from '../corpus/queries.ts';
+import { matchExpression } from '../corpus/queries.ts';
 import { refuseInput } from './failures.ts';
 import { QUERY_MAX_LENGTH, QUERY_MAX_WORDS, QUERY_WORD_PATTERN } from './search-documents.ts';
 import type { DocumentServices } from './services.ts';
@@ -68,7 +68,12 @@ export function explainQueryTool(services: DocumentServices) {
       ];
       const word_documents =
         depth >= 1
-          ? words.map((word) => ({ word, documents: documentsWithWord(services.index, word) }))
+          ? await Promise.all(
+              words.map(async (word) => ({
+                word,
+                documents: await services.index.documentsWithWord(word),
+              })),
+            )
           : [];
       if (depth >= 1) {
         const absent = word_documents.filter((entry) => entry.documents === 0).length;
@@ -80,11 +85,13 @@ export function explainQueryTool(services: DocumentServices) {
       }
       let matching_documents = 0;
       if (depth >= 2) {
-        matching_documents = searchDocuments(services.index, {
-          words,
-          limit: 1,
-          snippetWords: 4,
-        }).total;
+        matching_documents = (
+          await services.index.search({
+            words,
+            limit: 1,
+            snippetWords: 4,
+          })
+        ).total;
         const rarest = [...word_documents].sort((a, b) => a.documents - b.documents)[0];
         if (rarest !== undefined && words.length > 1) {
           steps.push(

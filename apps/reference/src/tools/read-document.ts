@@ -48,8 +48,8 @@ export function readDocumentTool(services: DocumentServices) {
     weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },
     annotations: { readOnlyHint: true, openWorldHint: false },
     registryAware: true,
-    run: (input, context) => {
-      const record = services.index.get(input.id) ?? notFound('document');
+    run: async (input, context) => {
+      const record = (await services.index.get(input.id)) ?? notFound('document');
       const lines = record.body.split(/\r?\n/);
       const requested = input.start_line ?? 1;
       const start =

@@ -4,7 +4,6 @@ import { DateTime, Int8, Int64, Map as MapOf, SafeInteger, Uint8 } from '@portcu
 import Type from 'typebox';
 import { wordsOf } from '../corpus/document-text.ts';
 import { compileFilter } from '../corpus/filter.ts';
-import { searchDocuments } from '../corpus/queries.ts';
 import { formatDateTime, parseDateTime } from '../corpus/temporal.ts';
 import { refuseInput } from './failures.ts';
 import type { DocumentServices } from './services.ts';
@@ -100,7 +99,7 @@ export function searchDocumentsTool(services: DocumentServices) {
     }),
     weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: (input) => {
+    run: async (input) => {
       const words = [...new Set(wordsOf(input.query))];
       if (words.length > QUERY_MAX_WORDS) {
         refuseInput(
@@ -113,7 +112,7 @@ export function searchDocumentsTool(services: DocumentServices) {
         if (!compiled.ok) refuseInput(compiled.refusal.text);
         filter = compiled.value;
       }
-      const { hits, total } = searchDocuments(services.index, {
+      const { hits, total } = await services.index.search({
         words,
         ...(filter === undefined ? {} : { filter }),
         ...(input.modified_after === undefined

@@ -1,10 +1,10 @@
-/** What the document tools are built over: the index, a clock, and the survey's sub-agent monitor. */
-import type { CorpusIndex } from '../corpus/corpus-index.ts';
+/** What the document tools are built over: the corpus (SQLite or PostgreSQL), a clock, and the survey's sub-agent monitor. */
+import type { CorpusRepository } from '../corpus/repository.ts';
 import type { SurveyMonitor } from './survey-monitor.ts';
 
 /** The services every document tool receives when the catalog is built. */
 export interface DocumentServices {
-  readonly index: CorpusIndex;
+  readonly index: CorpusRepository;
   /** Milliseconds since the epoch; tests pass a fixed clock. */
   readonly now: () => number;
   readonly surveys: SurveyMonitor;

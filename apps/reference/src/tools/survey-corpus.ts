@@ -7,8 +7,7 @@
 import { defineTool } from '@portcullis/catalog';
 import { DateTime, Int64, SafeInteger, Uint16 } from '@portcullis/schema';
 import Type from 'typebox';
-import { listFolders } from '../corpus/queries.ts';
-import { type FolderFinding, recordSurvey } from '../corpus/surveys.ts';
+import type { FolderFinding } from '../corpus/surveys.ts';
 import { formatDateTime } from '../corpus/temporal.ts';
 import { notFound, refuseInput } from './failures.ts';
 import type { DocumentServices } from './services.ts';
@@ -61,7 +60,7 @@ export function surveyCorpusTool(services: DocumentServices) {
     weight: { kind: 'agent', level: 4, minSeconds: 30, maxSeconds: 600 },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     run: async (input, context) => {
-      const known = listFolders(services.index);
+      const known = await services.index.listFolders();
       // The contract bounds the list and keeps each folder once; a corpus with more folders than
       // one survey covers is surveyed by naming them.
       const folders = input.folders ?? known;
@@ -99,7 +98,7 @@ export function surveyCorpusTool(services: DocumentServices) {
         .slice(0, TOP_TERMS * 2)
         .map(([term]) => term);
       const finished = services.now();
-      const run_id = recordSurvey(services.index, context.consumer, finished, findings);
+      const run_id = await services.index.recordSurvey(context.consumer, finished, findings);
       return {
         run_id,
         folders: findings,

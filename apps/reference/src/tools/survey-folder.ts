@@ -8,7 +8,6 @@ import { defineTool } from '@portcullis/catalog';
 import { SafeInteger, Uint16 } from '@portcullis/schema';
 import Type from 'typebox';
 import { wordsOf } from '../corpus/document-text.ts';
-import { documentsIn } from '../corpus/queries.ts';
 import type { FolderFinding } from '../corpus/surveys.ts';
 import type { DocumentServices } from './services.ts';
 
@@ -43,7 +42,7 @@ export function surveyFolderTool(services: DocumentServices) {
     run: async (input, context): Promise<FolderFinding> => {
       const record = services.surveys.started(input.folder, context.consumer);
       try {
-        const documents = documentsIn(services.index, input.folder, input.max_files);
+        const documents = await services.index.documentsIn(input.folder, input.max_files);
         const counts = new Map<string, number>();
         let words = 0;
         for (const document of documents) {

@@ -54,10 +54,10 @@ export function tagDocumentsTool(services: DocumentServices) {
     },
     // The contract states every rule of the shape (counts, distinct ids, tag names): the gate has
     // judged them all before this runs.
-    run: (input, context) => {
+    run: async (input, context) => {
       const documents = input.ids.length;
       const note = input.note === undefined ? null : stringifyCanonical(input.note as never);
-      const written = services.index.tag(
+      const written = await services.index.tag(
         input.ids,
         input.tags,
         context.consumer,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { type Catalog, createCatalog } from '@portcullis/catalog';
 import { createArtifactRegistry } from '@portcullis/dispatcher';
 import { CorpusIndex } from '../../src/corpus/corpus-index.ts';
+import type { CorpusRepository } from '../../src/corpus/repository.ts';
 import { DOCUMENT_ARTIFACT } from '../../src/tools/document-artifact.ts';
 import { type DocumentTools, documentTools } from '../../src/tools/index.ts';
 import type { DocumentServices } from '../../src/tools/services.ts';
@@ -16,18 +17,18 @@ import { tempDir } from './temp.ts';
 /** A fixed clock: 2025-01-01T00:00:00Z, after every generated modification time. */
 export const NOW = Date.UTC(2025, 0, 1);
 
-export interface Harness {
+export interface Harness<TIndex extends CorpusRepository = CorpusIndex> {
   readonly catalog: Catalog;
   /** The names read from the definitions: the exposed tools and the read-only ones among them. */
   readonly tools: Pick<DocumentTools, 'exposed' | 'readOnly'>;
-  readonly services: DocumentServices;
+  readonly services: DocumentServices & { readonly index: TIndex };
   readonly progress: { progress: number; total?: number; message?: string }[];
   call(
     name: string,
     input: Record<string, unknown>,
     options?: { signal?: AbortSignal; consumer?: string },
   ): Promise<unknown>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Opens an index over `root` (synced), builds the catalog and returns a caller of its tools. */
@@ -37,7 +38,15 @@ export async function openHarness(
 ): Promise<Harness> {
   const index = CorpusIndex.open(root, join(tempDir(), 'index.sqlite'));
   await index.sync();
-  const services: DocumentServices = {
+  return harnessOver(index, options);
+}
+
+/** A caller of the document tools over a corpus already opened and synced (SQLite or PostgreSQL). */
+export function harnessOver<TIndex extends CorpusRepository>(
+  index: TIndex,
+  options: { surveyPaceMs?: number } = {},
+): Harness<TIndex> {
+  const services: DocumentServices & { readonly index: TIndex } = {
     index,
     now: () => NOW,
     surveys: new SurveyMonitor(),
@@ -45,9 +54,9 @@ export async function openHarness(
   };
   const tools = documentTools(services);
   const catalog = createCatalog({ tools: tools.all });
-  const progress: Harness['progress'] = [];
+  const progress: Harness<TIndex>['progress'] = [];
 
-  const call: Harness['call'] = async (name, input, callOptions = {}) => {
+  const call: Harness<TIndex>['call'] = async (name, input, callOptions = {}) => {
     const entry = catalog.get(name);
     if (entry === undefined) throw new Error(`no tool ${name}`);
     const signal = callOptions.signal ?? new AbortController().signal;

@@ -1,0 +1,4 @@
+import base from '@portcullis/vitest-config';
+import { defineProject, mergeConfig } from 'vitest/config';
+
+export default mergeConfig(base, defineProject({ test: { name: '@portcullis/limits-redis' } }));
