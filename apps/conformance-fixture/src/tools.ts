@@ -5,6 +5,9 @@
  * the client (`sample`, `elicit`) is written once for both eras: over 2025-11-25 the server sends
  * the client a request; over 2026-07-28 it answers the call with an `input_required` result and
  * resumes the tool when the client retries with its answers.
+ *
+ * Longer than 400 lines: one definition per scenario the suite calls by name, kept side by side so
+ * each can be read against its scenario.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { type AnyToolDefinition, defineTool, type ToolContext } from '@portcullis/catalog';

@@ -4,6 +4,9 @@
  * everything else is answered here in our words. Outbound, `tools/list` results are filtered to
  * the consumer's grants in the request's dialect and any error the SDK composed is replaced. It
  * never throws out of `onmessage`.
+ *
+ * Longer than 400 lines: the verdicts of both eras share the call path (constant answer, grants,
+ * headers, gate, delegation), and keeping them in one file keeps that path readable in order.
  */
 import type {
   JSONRPCMessage,

@@ -6,6 +6,10 @@
  * parsed body to the SDK's Streamable HTTP transport. Stateless (one SDK server behind the request
  * router) unless sessions are asked for (one SDK server per session). A client that goes away
  * before its answer has its calls cancelled and its transport closed.
+ *
+ * Longer than 400 lines: the door's judgements of both eras stand in the order a request meets
+ * them, so one reading shows every refusal a caller can get before a message reaches the SDK;
+ * splitting it by era is the next step once the legacy sessions move out.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
