@@ -21,6 +21,7 @@ const tool = (labels: unknown) =>
   }) as SchemaObject;
 
 const unionWithString = tool({ anyOf: [map, { type: 'string' }] });
+const unionWithList = tool({ anyOf: [map, { type: 'array', items: { type: 'string' } }] });
 
 describe('a map in a union, sent as entries', () => {
   for (const name of ['openai_strict', 'anthropic_strict', 'gemini'] as const) {
@@ -31,6 +32,19 @@ describe('a map in a union, sent as entries', () => {
       const canonical = DIALECTS[name].arguments(wire, unionWithString);
       expect(canonical).toEqual({ labels: { a: 'x' } });
       expect(admits(unionWithString, canonical)).toBe(true);
+    });
+  }
+
+  for (const name of ['openai_strict', 'anthropic_strict', 'gemini'] as const) {
+    it(`in ${name}: entries beside a list of strings become the map; a list stays a list`, () => {
+      const { schema } = DIALECTS[name].publish(unionWithList, 'input');
+      const wire = { labels: [{ key: 'a', value: 'x' }] };
+      expect(admits(schema, wire)).toBe(true);
+      const canonical = DIALECTS[name].arguments(wire, unionWithList);
+      expect(canonical).toEqual({ labels: { a: 'x' } });
+      expect(admits(unionWithList, canonical)).toBe(true);
+      expect(DIALECTS[name].arguments({ labels: ['a'] }, unionWithList)).toEqual({ labels: ['a'] });
+      expect(DIALECTS[name].arguments({ labels: [] }, unionWithList)).toEqual({ labels: [] });
     });
   }
 });

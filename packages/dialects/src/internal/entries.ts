@@ -114,9 +114,22 @@ function mapOf(root: SchemaObject, node: SchemaNode): SchemaObject | undefined {
 }
 
 /**
- * The schema that judges `value` at `node`, as {@link follow} selects it; where no member of a
- * union is selected for a list of entries (the map member is published as a list but declares an
- * object), the one member that is a map.
+ * False only for a schema that declares its value a list whose items are never objects (so it can
+ * never admit a list of entries).
+ */
+function mayHoldObjects(root: SchemaObject, schema: SchemaNode): boolean {
+  if (typeof schema === 'boolean' || schema.type !== 'array') return true;
+  const items = schema.items === undefined ? true : follow(root, schema.items as SchemaNode, {});
+  if (items === undefined || typeof items === 'boolean') return true;
+  const type = items.type;
+  if (typeof type === 'string') return type === 'object';
+  return !Array.isArray(type) || type.includes('object');
+}
+
+/**
+ * The schema that judges `value` at `node`, as {@link follow} selects it; where a union selects no
+ * member for a non-empty list of entries, or only a list member whose items are never objects (the
+ * map member is published as a list but declares an object), the one member that is a map.
  */
 function followEntries(
   root: SchemaObject,
@@ -124,7 +137,8 @@ function followEntries(
   value: JsonValue,
 ): SchemaNode | undefined {
   const found = follow(root, node, value);
-  if (found !== undefined || !Array.isArray(value) || !value.every(isEntry)) return found;
+  if (!Array.isArray(value) || !value.every(isEntry)) return found;
+  if (found !== undefined && (value.length === 0 || mayHoldObjects(root, found))) return found;
   let current: SchemaNode | undefined = node;
   for (let hops = 0; current !== undefined && refOf(current) !== undefined; hops++) {
     if (hops > 32) return undefined;
