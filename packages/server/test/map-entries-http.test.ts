@@ -1,6 +1,6 @@
 /*
  * Maps sent as entry lists over real HTTP on 127.0.0.1: a tool with a bounded map, a key rule and a
- * map inside a union, called in each entry dialect. The entries are served as the map; a canary in
+ * map inside a union (beside a string, beside a list of strings), called in each entry dialect. The entries are served as the map; a canary in
  * a key or a value, a key given twice, a key breaking the rule and a list past the bound are refused
  * as correctable errors that repeat nothing sent.
  */
@@ -24,13 +24,17 @@ const tagged = defineTool({
       keys: Type.String({ pattern: '^[a-z][a-z0-9]*$', maxLength: 6 }),
     }),
     either: Type.Union([MapOf(Type.String()), Type.String()]),
+    listed: Type.Union([MapOf(Type.Boolean()), Type.Array(Type.String())]),
   }),
-  output: Type.Object({ count: Type.Integer(), either: Type.String() }),
+  output: Type.Object({ count: Type.Integer(), either: Type.String(), listed: Type.String() }),
   weight: { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 1 },
   annotations: { readOnlyHint: true, idempotentHint: true },
   run: (input) => ({
     count: Object.keys(input.tags).length,
     either: typeof input.either === 'string' ? input.either : Object.keys(input.either).join(','),
+    listed: Array.isArray(input.listed)
+      ? `list ${input.listed.length}`
+      : `map ${Object.keys(input.listed).length}`,
   }),
 });
 
@@ -61,10 +65,16 @@ describe.each(['openai_strict', 'anthropic_strict', 'gemini'] as const)('%s', (d
           ['x', '1'],
           ['y', '2'],
         ]),
+        listed: entries([['on', true]]),
       },
     });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(result.structuredContent).toEqual({ count: 2, either: 'x,y' });
+    expect(result.structuredContent).toEqual({ count: 2, either: 'x,y', listed: 'map 1' });
+    const list = await alice.callTool({
+      name: 'tagged',
+      arguments: { tags: entries([['a', 'low']]), either: 'plain', listed: [] },
+    });
+    expect(list.structuredContent).toEqual({ count: 1, either: 'plain', listed: 'list 0' });
   });
 
   it('refuses hostile entries without repeating anything sent', async () => {
@@ -86,7 +96,7 @@ describe.each(['openai_strict', 'anthropic_strict', 'gemini'] as const)('%s', (d
     ]) {
       const result = await alice.callTool({
         name: 'tagged',
-        arguments: { tags, either: entries([['x', CANARY]]) },
+        arguments: { tags, either: entries([['x', CANARY]]), listed: [CANARY] },
       });
       expect(result.isError, JSON.stringify(tags)).toBe(true);
       expect(result._meta?.['portcullis/correctable']).toBe(true);
