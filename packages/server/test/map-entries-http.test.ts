@@ -1,8 +1,9 @@
 /*
- * Maps sent as entry lists over real HTTP on 127.0.0.1: a tool with a bounded map, a key rule and a
- * map inside a union (beside a string, beside a list of strings), called in each entry dialect. The entries are served as the map; a canary in
- * a key or a value, a key given twice, a key breaking the rule and a list past the bound are refused
- * as correctable errors that repeat nothing sent.
+ * Maps sent as entry lists over real HTTP on 127.0.0.1: a tool with a bounded map, a key rule and
+ * a map inside a union (beside a string, beside a list of strings), called in each entry dialect.
+ * The entries are served as the map; a canary in a key or a value, a key given twice, a key
+ * breaking the rule and a list past the bound are refused as correctable errors that repeat
+ * nothing sent.
  */
 import { createCatalog, defineTool, exposure } from '@portcullis/catalog';
 import { Map as MapOf } from '@portcullis/schema';
