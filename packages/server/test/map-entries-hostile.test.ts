@@ -83,6 +83,18 @@ describe.each(['openai_strict', 'anthropic_strict', 'gemini'] as const)('%s', (n
         ]),
       ).ok,
     ).toBe(false);
+    // In a map with no key rule, the repeated key alone is the fault, and it is not repeated.
+    const twice = call(entries([['a', 'low']]), {
+      open: entries([
+        [CANARY, item(1)],
+        [CANARY, item(2)],
+      ]),
+    });
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) {
+      expect(twice.text).toContain('/open');
+      expect(twice.text).not.toContain(CANARY);
+    }
   });
 
   it('keeps __proto__ and constructor as keys and pollutes nothing', () => {
