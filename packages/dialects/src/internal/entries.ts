@@ -2,8 +2,10 @@ import type { JsonValue } from '@portcullis/schema';
 import {
   DUPLICATE_KEY,
   isJsonObject,
+  refOf,
   type SchemaNode,
   type SchemaObject,
+  tryResolveRef,
 } from '@portcullis/schema/document';
 import {
   copyValue,
@@ -105,6 +107,52 @@ function isEntry(item: JsonValue): item is { readonly key: string; readonly valu
   );
 }
 
+/** The map `node` stands for (through references and the object member of a union), if any. */
+function mapOf(root: SchemaObject, node: SchemaNode): SchemaObject | undefined {
+  const found = follow(root, node, {});
+  return found !== undefined && typeof found !== 'boolean' && isMap(found) ? found : undefined;
+}
+
+/**
+ * False only for a schema that declares its value a list whose items are never objects (so it can
+ * never admit a list of entries).
+ */
+function mayHoldObjects(root: SchemaObject, schema: SchemaNode): boolean {
+  if (typeof schema === 'boolean' || schema.type !== 'array') return true;
+  const items = schema.items === undefined ? true : follow(root, schema.items as SchemaNode, {});
+  if (items === undefined || typeof items === 'boolean') return true;
+  const type = items.type;
+  if (typeof type === 'string') return type === 'object';
+  return !Array.isArray(type) || type.includes('object');
+}
+
+/**
+ * The schema that judges `value` at `node`, as {@link follow} selects it; where a union selects no
+ * member for a non-empty list of entries, or only a list member whose items are never objects (the
+ * map member is published as a list but declares an object), the one member that is a map.
+ */
+function followEntries(
+  root: SchemaObject,
+  node: SchemaNode,
+  value: JsonValue,
+): SchemaNode | undefined {
+  const found = follow(root, node, value);
+  if (!Array.isArray(value) || !value.every(isEntry)) return found;
+  if (found !== undefined && (value.length === 0 || mayHoldObjects(root, found))) return found;
+  let current: SchemaNode | undefined = node;
+  for (let hops = 0; current !== undefined && refOf(current) !== undefined; hops++) {
+    if (hops > 32) return undefined;
+    current = tryResolveRef(root, refOf(current)!);
+  }
+  if (current === undefined || typeof current === 'boolean' || !Array.isArray(current.anyOf)) {
+    return undefined;
+  }
+  const maps = (current.anyOf as SchemaNode[])
+    .map((member) => mapOf(root, member))
+    .filter((map) => map !== undefined);
+  return maps.length === 1 ? maps[0] : undefined;
+}
+
 /**
  * The inverse of {@link mapsAsEntries}: turns each list of entries standing where `node` (a
  * canonical schema) declares a map back into the map, through properties, items, map values,
@@ -113,7 +161,7 @@ function isEntry(item: JsonValue): item is { readonly key: string; readonly valu
  * entries, and everything the walk cannot place, is returned as it came for the gate to judge.
  */
 export function entriesToMaps(value: JsonValue, node: SchemaNode, root: SchemaObject): JsonValue {
-  const schema: SchemaObject | boolean | undefined = follow(root, node, value);
+  const schema: SchemaObject | boolean | undefined = followEntries(root, node, value);
   if (schema === undefined || typeof schema === 'boolean') return value;
   if (isMap(schema as SchemaNode)) {
     if (!Array.isArray(value) || !(value as readonly JsonValue[]).every(isEntry)) return value;
