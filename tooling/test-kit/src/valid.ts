@@ -267,6 +267,15 @@ export function validArguments(document: SchemaObject, depth = 3): fc.Arbitrary<
   return arbitraryOf(document, document, depth);
 }
 
+/** The value schema of an entry list (an array of `{ key, value }` objects), if `n` is one. */
+function entryShape(n: SchemaObject): SchemaNode | undefined {
+  const items = n['items'];
+  if (!(typesOf(n) ?? []).includes('array') || !isJsonObject(items)) return undefined;
+  const props = items['properties'];
+  if (!isJsonObject(props) || !('key' in props) || !isJsonObject(props['value'])) return undefined;
+  return Object.keys(props).length === 2 ? (props['value'] as SchemaNode) : undefined;
+}
+
 /**
  * Canonical arguments spelled for a dialect's input document: wherever that document requires a
  * property the arguments omit, the property is sent as `null` (what `openai_strict` and
@@ -279,6 +288,14 @@ export function spellFor(value: Value, node: SchemaNode, root: SchemaObject): Va
     return isJsonObject(items) ? value.map((item) => spellFor(item, items, root)) : value;
   }
   if (!isJsonObject(value)) return value;
+  const entry = entryShape(n);
+  if (entry !== undefined) {
+    // A map the dialect publishes as a list of `{ key, value }` entries.
+    return Object.entries(value).map(([key, item]) => ({
+      key,
+      value: spellFor(item as Value, entry, root),
+    }));
+  }
   if (Array.isArray(n['anyOf'])) {
     const member = (n['anyOf'] as SchemaNode[]).find((m) => {
       const r = resolved(m, root);
