@@ -12,7 +12,9 @@ import {
 } from './consumers.ts';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_SESSION_LIMITS, HTTP_TEXTS } from './http-texts.ts';
+import { hostAuthorization } from './internal/http/authorization.ts';
 import { createHostHandler } from './internal/http/host.ts';
+import type { TokenVerifier } from './internal/siblings/oauth.ts';
 import type { ToolServer } from './tool-server.ts';
 
 export {
@@ -27,8 +29,17 @@ export {
 
 /** How the HTTP host judges and routes requests. */
 export interface HttpHandlerOptions {
-  /** Resolves the `Authorization: Bearer` token to a consumer; no token or an unknown one is no consumer. */
-  readonly consumers: ConsumerResolver;
+  /**
+   * Resolves the `Authorization: Bearer` token to a consumer; no token or an unknown one is no
+   * consumer (which lists nothing). Give this or `authorization`, not both.
+   */
+  readonly consumers?: ConsumerResolver;
+  /**
+   * Serve as an OAuth 2.1 resource server instead: Protected Resource Metadata at its well-known
+   * paths, every token verified before any MCP message is read, `401`/`403`/`503` with a
+   * `WWW-Authenticate` challenge. Give this or `consumers`, not both.
+   */
+  readonly authorization?: HttpAuthorizationOptions;
   /**
    * Legacy sessions (`Mcp-Session-Id`, one SDK server each) instead of the stateless default,
    * bounded by {@link DEFAULT_SESSION_LIMITS} or the limits given. Only an authenticated consumer
@@ -54,6 +65,34 @@ export interface HttpHandlerOptions {
    * `serveHttp` turns it on by default when it binds a loopback address.
    */
   readonly dnsRebindingProtection?: boolean;
+}
+
+/** How an endpoint serving as an OAuth 2.1 resource server authorizes requests. */
+export interface HttpAuthorizationOptions {
+  /**
+   * Verifies each bearer token and names its consumer: a verifier of `@portcullis/oauth` (JWT
+   * against the issuer's JWKS, RFC 7662 introspection, static tokens, or a chain of them).
+   */
+  readonly verifier: TokenVerifier;
+  /**
+   * This endpoint as clients name it in `resource` (RFC 8707) and tokens in `aud`: its absolute
+   * URL, https (http only on loopback). The metadata is served at the paths RFC 9728 derives from
+   * it, on this handler.
+   */
+  readonly resource: string;
+  /** The issuers whose tokens are accepted, named in the metadata: at least one. */
+  readonly authorizationServers: readonly string[];
+  /** The scopes named in the metadata and in the challenge to a request without a token. */
+  readonly scopesSupported?: readonly string[];
+  /** The scopes every request needs; a verified token without one of them is `403 insufficient_scope`. */
+  readonly requiredScopes?: readonly string[];
+  /**
+   * The consumer a request without a token acts as (its grants apply). A token that does not
+   * verify is still `401`. Without it, a request without a token is `401`.
+   */
+  readonly anonymousConsumer?: string;
+  /** The resource's name in the metadata. */
+  readonly resourceName?: string;
 }
 
 /** The bounds of legacy sessions. */
@@ -94,10 +133,49 @@ function invalid(option: string, message: string): ServerError {
   return new ServerError(SERVER_ERROR_CODES.INVALID_OPTIONS, message, { option });
 }
 
-function checked(options: HttpHandlerOptions) {
-  if (typeof options?.consumers?.resolve !== 'function') {
-    throw invalid('consumers', 'The option `consumers` must be a consumer resolver.');
+function authorizationOf(options: HttpHandlerOptions) {
+  const given = options.authorization;
+  if (given === undefined) {
+    if (typeof options.consumers?.resolve !== 'function') {
+      throw invalid(
+        'consumers',
+        'The option `consumers` must be a consumer resolver (or give `authorization`).',
+      );
+    }
+    return undefined;
   }
+  if (options.consumers !== undefined) {
+    throw invalid('authorization', 'Give the option `consumers` or `authorization`, not both.');
+  }
+  if (typeof given !== 'object' || given === null || typeof given.verifier?.verify !== 'function') {
+    throw invalid(
+      'authorization',
+      'The option `authorization.verifier` must be a token verifier of @portcullis/oauth.',
+    );
+  }
+  const anonymous: unknown = given.anonymousConsumer;
+  if (anonymous !== undefined && (typeof anonymous !== 'string' || anonymous === '')) {
+    throw invalid(
+      'authorization',
+      'The option `authorization.anonymousConsumer` must be a consumer name.',
+    );
+  }
+  try {
+    return hostAuthorization(given);
+  } catch (cause) {
+    throw new ServerError(
+      SERVER_ERROR_CODES.INVALID_OPTIONS,
+      'The option `authorization` holds a resource, issuer or scope that is not of its kind.',
+      { option: 'authorization', cause },
+    );
+  }
+}
+
+function checked(options: HttpHandlerOptions) {
+  if (typeof options !== 'object' || options === null) {
+    throw invalid('options', 'An HTTP host needs an options object.');
+  }
+  const authorization = authorizationOf(options);
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(limit) || limit <= 0) {
     throw invalid(
@@ -130,7 +208,8 @@ function checked(options: HttpHandlerOptions) {
     }
   }
   return {
-    consumers: options.consumers,
+    consumers: authorization === undefined ? options.consumers : undefined,
+    authorization,
     sessions: options.sessions === true || given,
     sessionLimits: limits,
     path,

@@ -10,6 +10,7 @@ import {
   type Dispatcher,
   type DispatcherOptions,
 } from './internal/siblings/dispatcher.ts';
+import type { RateLimiter } from './internal/siblings/limits.ts';
 import type { Logger } from './logger.ts';
 
 /** The longest deadline a Node timer keeps (2^31 - 1 ms). */
@@ -52,6 +53,12 @@ export interface ToolServerOptions {
   readonly requestStateTtlSeconds?: number;
   /** The `ttlMs` a modern `tools/list` result carries (default 0: do not cache). */
   readonly listTtlMs?: number;
+  /**
+   * The rate limiter of `@portcullis/limits` every call is checked against, once its consumer and
+   * tool are known and granted and before the dispatcher admits it; a limited call is answered
+   * with the limiter's constant text and `_meta["portcullis/retryAfterMs"]`. Default: no limit.
+   */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** The request-state key as bytes: the given one, or a random one. */
@@ -110,6 +117,15 @@ export function checkOptions(options: ToolServerOptions): void {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
       throw invalid(option, `The option \`${option}\` must be a whole number, zero or more.`);
     }
+  }
+  if (
+    options.rateLimiter !== undefined &&
+    typeof (options.rateLimiter as Partial<RateLimiter> | null)?.check !== 'function'
+  ) {
+    throw invalid(
+      'rateLimiter',
+      'The option `rateLimiter` must be a rate limiter made by @portcullis/limits.',
+    );
   }
   if (options.artifactTypes !== undefined && !Array.isArray(options.artifactTypes)) {
     throw invalid('artifactTypes', 'The option `artifactTypes` must be a list of artifact types.');

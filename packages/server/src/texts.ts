@@ -120,6 +120,8 @@ export const CALL_OUTCOMES = Object.freeze({
   STATE_REFUSED: 'STATE_REFUSED',
   /** The server stopped with the call in flight. */
   STOPPED: 'STOPPED',
+  /** The rate limiter refused the call before it was dispatched. */
+  RATE_LIMITED: 'RATE_LIMITED',
   /** Unknown or ungranted tool, no consumer, or unreadable params: the constant answer. */
   UNSERVABLE: 'UNSERVABLE',
 } as const);

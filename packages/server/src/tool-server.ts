@@ -132,6 +132,7 @@ function buildCore(options: ToolServerOptions): ServerCore {
       options.requestStateTtlSeconds ?? 600,
     ),
     listTtlMs: options.listTtlMs ?? 0,
+    rateLimiter: options.rateLimiter,
     listFor: listings(tools, grants),
     granted: (consumer, tool) =>
       consumer !== undefined && (grants.get(consumer)?.has(tool) ?? false),

@@ -64,6 +64,7 @@ describe('exports', () => {
       DEFAULT_SESSION_LIMITS: 'const',
       HTTP_TEXTS: 'const',
       HttpHandler: 'interface',
+      HttpAuthorizationOptions: 'interface',
       HttpHandlerOptions: 'interface',
       HttpHost: 'interface',
       ServeHttpOptions: 'interface',

@@ -59,6 +59,7 @@ describe('code tables', () => {
       'INPUT_REQUIRED',
       'STATE_REFUSED',
       'STOPPED',
+      'RATE_LIMITED',
       'UNSERVABLE',
     ]);
     expect(JSON_RPC_ERROR_CODES).toEqual({

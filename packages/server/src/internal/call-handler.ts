@@ -7,7 +7,7 @@
  */
 import type { ServerContext, ServerNotification } from '@modelcontextprotocol/server';
 import { logsInfo } from '../logger.ts';
-import { CALL_OUTCOMES } from '../texts.ts';
+import { CALL_OUTCOMES, CORRECTABLE_META_KEY } from '../texts.ts';
 import {
   type CallRequest,
   type DelegatedRequest,
@@ -28,6 +28,7 @@ import {
   type JobReport,
   Workflow,
 } from './siblings/dispatcher.ts';
+import { type RateLimitRefusal, RETRY_AFTER_META_KEY } from './siblings/limits.ts';
 import { conform } from './siblings/schema.ts';
 import { toJson } from './to-json.ts';
 import { type CallScope, runTool } from './tool-context.ts';
@@ -129,7 +130,30 @@ class CallJob implements CallScope {
   }
 }
 
+/** The limiter's refusal as a result: its constant text and wait, nothing of the call. */
+function limited(refusal: RateLimitRefusal, core: ServerCore, call: CallRequest): Rendered {
+  core.logger.info(
+    { event: 'rate_limited', tool: call.tool.name, consumer: call.consumer, bound: refusal.bound },
+    'A call was refused by the rate limiter.',
+  );
+  return {
+    result: {
+      content: [{ type: 'text', text: refusal.text }],
+      isError: true,
+      _meta: { [CORRECTABLE_META_KEY]: false, [RETRY_AFTER_META_KEY]: refusal.retryAfterMs },
+    },
+    outcome: CALL_OUTCOMES.RATE_LIMITED,
+  };
+}
+
 async function run(core: ServerCore, call: CallRequest, extra: HandlerExtra): Promise<Rendered> {
+  // Checked once the consumer and the tool are known and granted, before anything is converted
+  // or dispatched: a limited call costs nothing more.
+  if (core.rateLimiter !== undefined) {
+    let decision = core.rateLimiter.check(call.consumer, call.tool.name);
+    if ('then' in decision) decision = await decision;
+    if (!decision.ok) return limited(decision.refusal, core, call);
+  }
   const definition = call.tool.entry.definition;
   // Arguments already in their declared types are handed over as admitted (see conversion.ts).
   const conversion = call.tool.conversion;

@@ -6,6 +6,7 @@ import type { ListedTool, ServedTool } from './published.ts';
 import type { Catalog, LogLevel } from './siblings/catalog.ts';
 import { DIALECT_NAMES, type DialectName } from './siblings/dialects.ts';
 import type { ArtifactType, Dispatcher } from './siblings/dispatcher.ts';
+import type { RateLimiter } from './siblings/limits.ts';
 
 export interface ServerCore {
   /** Exposed tools by name, in catalog order. */
@@ -27,6 +28,8 @@ export interface ServerCore {
   readonly serverInfo: { readonly name: string; readonly version: string };
   /** The lowest level sent to a client that has not set one. */
   readonly clientLogLevel: LogLevel;
+  /** Checks every granted call before the dispatcher sees it; absent, nothing is limited. */
+  readonly rateLimiter: RateLimiter | undefined;
   /** The tools a consumer may list, in a dialect, in catalog order (empty for no consumer). */
   listFor(consumer: string | undefined, dialect: DialectName): readonly ListedTool[];
   /** True when `consumer` may list and call `tool`. */

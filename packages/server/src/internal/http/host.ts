@@ -48,6 +48,7 @@ import {
 } from '../jsonrpc.ts';
 import { decodeStrict } from '../siblings/decoder.ts';
 import { writeJson } from '../write-json.ts';
+import { admit, challenge, type HostAuthorization, serveMetadata } from './authorization.ts';
 import { readBody } from './body.ts';
 import { Exchange, modernStatus } from './exchange.ts';
 import { RequestRouter } from './router.ts';
@@ -55,7 +56,10 @@ import { sdkTransport, webRequest, writeResponse } from './web.ts';
 
 /** How the host judges requests. */
 export interface HostSettings {
-  readonly consumers: ConsumerResolver;
+  /** Who is calling, by static token; unused where `authorization` is set. */
+  readonly consumers: ConsumerResolver | undefined;
+  /** The resource server's door: metadata, bearer tokens verified, challenges. */
+  readonly authorization: HostAuthorization | undefined;
   readonly sessions: boolean;
   readonly sessionLimits: {
     readonly maxSessions: number;
@@ -422,6 +426,8 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     if (broken !== undefined)
       return refuse(res, broken[0], JSON_RPC_ERROR_CODES.INVALID_REQUEST, broken[1]);
     const requested = target(req);
+    const auth = settings.authorization;
+    if (auth?.metadataPaths.has(requested.path)) return serveMetadata(auth, req, res);
     if (requested.path !== settings.path) {
       return refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.notFound);
     }
@@ -436,8 +442,15 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         },
       );
     }
-    let consumer = consumerOf(req, settings.consumers);
-    if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
+    let consumer: string | undefined | Promise<string | undefined>;
+    if (auth !== undefined) {
+      const admitted = await admit(auth, req, internals.core.logger);
+      if (!admitted.ok) return challenge(res, admitted.response);
+      consumer = named(admitted.consumer);
+    } else {
+      consumer = consumerOf(req, settings.consumers!);
+      if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
+    }
     const facts: HostFacts = {
       consumer,
       dialect: requested.dialect,

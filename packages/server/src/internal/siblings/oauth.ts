@@ -1,0 +1,15 @@
+/**
+ * Every use of `@portcullis/oauth` goes through this module, so a rename there is one edit here.
+ */
+export {
+  bearerToken,
+  type ChallengeResponse,
+  type Challenges,
+  createChallenges,
+  missingScopes,
+  type ProtectedResourceMetadata,
+  protectedResourceMetadata,
+  protectedResourceMetadataPaths,
+  protectedResourceMetadataUrl,
+  type TokenVerifier,
+} from '@portcullis/oauth';
