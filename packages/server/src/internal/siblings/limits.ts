@@ -2,7 +2,6 @@
  * Every use of `@portcullis/limits` goes through this module, so a rename there is one edit here.
  */
 export {
-  RATE_LIMIT_TEXT,
   type RateLimiter,
   type RateLimitRefusal,
   RETRY_AFTER_META_KEY,

@@ -4,10 +4,8 @@
 export {
   bearerToken,
   type ChallengeResponse,
-  type Challenges,
   createChallenges,
   missingScopes,
-  type ProtectedResourceMetadata,
   protectedResourceMetadata,
   protectedResourceMetadataPaths,
   protectedResourceMetadataUrl,
