@@ -6,16 +6,15 @@
  * sends no token, so every request without one acts as the consumer `conformance`, granted every
  * tool. SIGINT and SIGTERM stop it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCatalog, exposure } from '@portcullis/catalog';
 import { createToolServer } from '@portcullis/server';
-import { createHttpHandler, createTokenResolver, hashToken } from '@portcullis/server/http';
+import { createHttpHandler, createTokenResolver } from '@portcullis/server/http';
 import { conformanceTools } from './tools.ts';
 
 /** The consumer an unauthenticated request acts as. */
 export const ANONYMOUS_CONSUMER = 'conformance';
-const ANONYMOUS_TOKEN = 'conformance-suite-sends-no-token';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -49,9 +48,9 @@ listener.once('error', (error: NodeJS.ErrnoException) => {
 listener.listen(Number(portText), host, () => {
   const { port } = listener.address() as AddressInfo;
   const handler = createHttpHandler(server, {
-    consumers: createTokenResolver([
-      { consumer: ANONYMOUS_CONSUMER, tokenSha256: hashToken(ANONYMOUS_TOKEN) },
-    ]),
+    // No token is known: a request without one acts as the anonymous consumer, any token is none.
+    consumers: createTokenResolver([]),
+    anonymousConsumer: ANONYMOUS_CONSUMER,
     sessions: true,
     dnsRebindingProtection: true,
     allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`],
@@ -62,10 +61,7 @@ listener.listen(Number(portText), host, () => {
       `http://[::1]:${port}`,
     ],
   });
-  listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    req.headers.authorization ??= `Bearer ${ANONYMOUS_TOKEN}`;
-    handler(req, res);
-  });
+  listener.on('request', handler);
   const stop = () => {
     void handler
       .close()

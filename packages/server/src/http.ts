@@ -41,6 +41,13 @@ export interface HttpHandlerOptions {
    */
   readonly authorization?: HttpAuthorizationOptions;
   /**
+   * The consumer a request without an `Authorization` header acts as (its grants apply), for a
+   * deployment whose clients send no token. A token that does not verify is still `401` under
+   * `authorization`, and no consumer under `consumers`. Without it, a request without a token is
+   * `401` under `authorization`, and no consumer (which lists nothing) under `consumers`.
+   */
+  readonly anonymousConsumer?: string;
+  /**
    * Legacy sessions (`Mcp-Session-Id`, one SDK server each) instead of the stateless default,
    * bounded by {@link DEFAULT_SESSION_LIMITS} or the limits given. Only an authenticated consumer
    * gets one; past a cap the oldest idle session is closed first, and none idle is `503`.
@@ -86,11 +93,6 @@ export interface HttpAuthorizationOptions {
   readonly scopesSupported?: readonly string[];
   /** The scopes every request needs; a verified token without one of them is `403 insufficient_scope`. */
   readonly requiredScopes?: readonly string[];
-  /**
-   * The consumer a request without a token acts as (its grants apply). A token that does not
-   * verify is still `401`. Without it, a request without a token is `401`.
-   */
-  readonly anonymousConsumer?: string;
   /** The resource's name in the metadata. */
   readonly resourceName?: string;
 }
@@ -153,13 +155,6 @@ function authorizationOf(options: HttpHandlerOptions) {
       'The option `authorization.verifier` must be a token verifier of @portcullis/oauth.',
     );
   }
-  const anonymous: unknown = given.anonymousConsumer;
-  if (anonymous !== undefined && (typeof anonymous !== 'string' || anonymous === '')) {
-    throw invalid(
-      'authorization',
-      'The option `authorization.anonymousConsumer` must be a consumer name.',
-    );
-  }
   try {
     return hostAuthorization(given);
   } catch (cause) {
@@ -176,6 +171,10 @@ function checked(options: HttpHandlerOptions) {
     throw invalid('options', 'An HTTP host needs an options object.');
   }
   const authorization = authorizationOf(options);
+  const anonymous: unknown = options.anonymousConsumer;
+  if (anonymous !== undefined && (typeof anonymous !== 'string' || anonymous === '')) {
+    throw invalid('anonymousConsumer', 'The option `anonymousConsumer` must be a consumer name.');
+  }
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(limit) || limit <= 0) {
     throw invalid(
@@ -210,6 +209,7 @@ function checked(options: HttpHandlerOptions) {
   return {
     consumers: authorization === undefined ? options.consumers : undefined,
     authorization,
+    anonymousConsumer: anonymous as string | undefined,
     sessions: options.sessions === true || given,
     sessionLimits: limits,
     path,

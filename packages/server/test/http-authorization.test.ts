@@ -37,7 +37,10 @@ const staticVerifier = createStaticTokenVerifier({
   ],
 });
 
-async function host(authorization: Partial<HttpAuthorizationOptions> = {}) {
+async function host(
+  authorization: Partial<HttpAuthorizationOptions> = {},
+  anonymousConsumer?: string,
+) {
   const { server, logger } = fixtureServer();
   const served = await serveHttp(server, {
     authorization: {
@@ -47,6 +50,7 @@ async function host(authorization: Partial<HttpAuthorizationOptions> = {}) {
       scopesSupported: ['tools:read', 'tools:call'],
       ...authorization,
     },
+    ...(anonymousConsumer === undefined ? {} : { anonymousConsumer }),
   });
   onClose(() => served.close());
   return { url: served.url, logger };
@@ -173,7 +177,7 @@ describe('the resource server door', () => {
 
 describe('the anonymous consumer', () => {
   it('serves a request without a token as the named consumer, and still refuses a bad token', async () => {
-    const { url } = await host({ anonymousConsumer: 'carol' });
+    const { url } = await host({}, 'carol');
     const listed = await post(url, LIST, {
       'mcp-protocol-version': '2025-06-18',
     });
@@ -185,6 +189,21 @@ describe('the anonymous consumer', () => {
     const refused = await post(url, LIST, { authorization: `Bearer ${CANARY}` });
     expect(refused.status).toBe(401);
     expect(refused.body).not.toContain(CANARY);
+  });
+});
+
+describe('the anonymous consumer with static tokens', () => {
+  it('serves a request without a header as the named consumer, an unknown token as none', async () => {
+    const { server } = fixtureServer();
+    const served = await serveHttp(server, { consumers: resolver, anonymousConsumer: 'carol' });
+    onClose(() => served.close());
+    const listed = await post(served.url, LIST);
+    expect(JSON.parse(listed.texts[0]!).result.tools.map((t: { name: string }) => t.name)).toEqual([
+      'echo',
+    ]);
+    const unknown = await post(served.url, LIST, { authorization: `Bearer ${CANARY}` });
+    expect(JSON.parse(unknown.texts[0]!).result.tools).toEqual([]);
+    expect(unknown.body).not.toContain(CANARY);
   });
 });
 
@@ -211,5 +230,8 @@ describe('the authorization option', () => {
       }),
     ).rejects.toThrow(/authorization/);
     await expect(serveHttp(server, {})).rejects.toThrow(/consumers/);
+    await expect(serveHttp(server, { consumers: resolver, anonymousConsumer: '' })).rejects.toThrow(
+      /anonymousConsumer/,
+    );
   });
 });

@@ -2,7 +2,7 @@
  * The HTTP door of a resource server (the specification's authorization section, RFC 9728, RFC
  * 6750): the metadata document at its well-known paths, and for every other request a consumer from
  * the bearer token before any MCP message is read. No token is `401` with a challenge naming the
- * metadata (or the anonymous consumer, where one is named); a token that does not verify is `401
+ * metadata (or acts as the anonymous consumer, where one is named); a token that does not verify is `401
  * invalid_token`; an authority that cannot be asked is `503`, never an admission; a verified token
  * without a required scope is `403 insufficient_scope`. Every answer is built from configuration,
  * so nothing of a token reaches a response or a log line: refusals are logged by their code.
@@ -33,7 +33,6 @@ export interface HostAuthorization {
   /** The 403 for a token without a required scope; undefined when no scope is required. */
   readonly insufficient: ChallengeResponse | undefined;
   readonly requiredScopes: readonly string[];
-  readonly anonymousConsumer: string | undefined;
 }
 
 /** How a resource server authorizes requests (see `HttpAuthorizationOptions` in `http.ts`). */
@@ -43,7 +42,6 @@ export interface AuthorizationSettings {
   readonly authorizationServers: readonly string[];
   readonly scopesSupported?: readonly string[];
   readonly requiredScopes?: readonly string[];
-  readonly anonymousConsumer?: string;
   readonly resourceName?: string;
 }
 
@@ -71,7 +69,6 @@ export function hostAuthorization(settings: AuthorizationSettings): HostAuthoriz
     unavailable: challenges.unavailable(),
     insufficient: required.length === 0 ? undefined : challenges.insufficientScope(required),
     requiredScopes: required,
-    anonymousConsumer: settings.anonymousConsumer,
   };
 }
 
@@ -87,14 +84,13 @@ export type Admission =
 export async function admit(
   auth: HostAuthorization,
   req: IncomingMessage,
+  anonymousConsumer: string | undefined,
   logger: Logger,
 ): Promise<Admission> {
   const presented = bearerToken(req.headers.authorization);
   if (!presented.ok) {
     if (presented.refusal.code === 'MISSING') {
-      if (auth.anonymousConsumer !== undefined) {
-        return { ok: true, consumer: auth.anonymousConsumer };
-      }
+      if (anonymousConsumer !== undefined) return { ok: true, consumer: anonymousConsumer };
       return { ok: false, response: auth.missing };
     }
     logger.info({ event: 'token_refused', code: presented.refusal.code }, 'A token was refused.');

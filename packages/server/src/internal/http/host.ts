@@ -60,6 +60,8 @@ export interface HostSettings {
   readonly consumers: ConsumerResolver | undefined;
   /** The resource server's door: metadata, bearer tokens verified, challenges. */
   readonly authorization: HostAuthorization | undefined;
+  /** The consumer a request without an `Authorization` header acts as. */
+  readonly anonymousConsumer: string | undefined;
   readonly sessions: boolean;
   readonly sessionLimits: {
     readonly maxSessions: number;
@@ -444,11 +446,14 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     }
     let consumer: string | undefined | Promise<string | undefined>;
     if (auth !== undefined) {
-      const admitted = await admit(auth, req, internals.core.logger);
+      const admitted = await admit(auth, req, settings.anonymousConsumer, internals.core.logger);
       if (!admitted.ok) return challenge(res, admitted.response);
       consumer = named(admitted.consumer);
     } else {
-      consumer = consumerOf(req, settings.consumers!);
+      consumer =
+        req.headers.authorization === undefined
+          ? settings.anonymousConsumer
+          : consumerOf(req, settings.consumers!);
       if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
     }
     const facts: HostFacts = {
