@@ -1,15 +1,25 @@
 /**
  * Serves the opened app through `@portcullis/server`: one tool server over the exposed document
- * tools, with each consumer's grants from the config, then an HTTP host (bearer tokens resolved
- * through their SHA-256, sessions so a client's cancel reaches its call, DNS-rebinding protection
+ * tools, with each consumer's grants and the rate limits from the config, then an HTTP host
+ * (bearer tokens resolved through their SHA-256, or, under `authorization`, verified as the
+ * issuer's access tokens; sessions so a client's cancel reaches its call; DNS-rebinding protection
  * on a loopback address) or a stdio host acting as the config's `stdio` consumer.
  */
+import { createRateLimiter } from '@portcullis/limits';
+import {
+  createJwtVerifier,
+  createStaticTokenVerifier,
+  createVerifierChain,
+  discoverAuthorizationServer,
+  OAuthError,
+  type TokenVerifier,
+} from '@portcullis/oauth';
 import { createToolServer, ServerError, type ToolServer } from '@portcullis/server';
 import { createTokenResolver, serveHttp } from '@portcullis/server/http';
 import { serveStdio } from '@portcullis/server/stdio';
 import type { ReferenceApp } from './app.ts';
 import type { AppArguments } from './arguments.ts';
-import { grantsOf } from './config.ts';
+import { type AppConfig, type AuthorizationConfig, grantsOf } from './config.ts';
 import { StartupError } from './startup-error.ts';
 import { DOCUMENT_ARTIFACT } from './tools/document-artifact.ts';
 
@@ -36,7 +46,75 @@ export function toolServerOf(app: ReferenceApp): ToolServer {
     artifactTypes: [DOCUMENT_ARTIFACT],
     serverInfo: { name: 'portcullis-reference', version: '0.0.0' },
     instructions: INSTRUCTIONS,
+    ...(app.config.rateLimits === undefined
+      ? {}
+      : { rateLimiter: createRateLimiter(app.config.rateLimits) }),
   });
+}
+
+/**
+ * The issuer's access tokens, verified against the keys its metadata names (fetched now, so a
+ * wrong issuer stops the start), after the static tokens of the consumers that have one.
+ */
+async function verifierOf(
+  config: AppConfig,
+  authorization: AuthorizationConfig,
+): Promise<TokenVerifier> {
+  let jwksUri: string | undefined;
+  try {
+    ({ jwksUri } = await discoverAuthorizationServer(authorization.issuer));
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    throw new StartupError(
+      `The authorization server ${authorization.issuer} cannot be used: ${error.message}`,
+    );
+  }
+  if (jwksUri === undefined) {
+    throw new StartupError(
+      `The authorization server ${authorization.issuer} publishes no \`jwks_uri\`, so its access tokens cannot be verified.`,
+    );
+  }
+  const jwt = createJwtVerifier({
+    issuer: authorization.issuer,
+    audience: authorization.resource,
+    jwksUri,
+    consumerClaim: authorization.consumerClaim,
+  });
+  const tokens = config.consumers.flatMap((consumer) =>
+    consumer.tokenSha256 === undefined
+      ? []
+      : [{ consumer: consumer.name, tokenSha256: consumer.tokenSha256 }],
+  );
+  return tokens.length === 0
+    ? jwt
+    : createVerifierChain([createStaticTokenVerifier({ tokens }), jwt]);
+}
+
+/** How the HTTP host learns who calls: static tokens, or the resource server's door. */
+async function accessOf(config: AppConfig) {
+  const anonymous = config.anonymous === undefined ? {} : { anonymousConsumer: config.anonymous };
+  const authorization = config.authorization;
+  if (authorization === undefined) {
+    const consumers = createTokenResolver(
+      config.consumers.map((consumer) => ({
+        consumer: consumer.name,
+        tokenSha256: consumer.tokenSha256 as string,
+      })),
+    );
+    return { consumers, ...anonymous };
+  }
+  return {
+    authorization: {
+      verifier: await verifierOf(config, authorization),
+      resource: authorization.resource,
+      authorizationServers: [authorization.issuer],
+      ...(authorization.scopes === undefined ? {} : { scopesSupported: authorization.scopes }),
+      ...(authorization.requiredScopes === undefined
+        ? {}
+        : { requiredScopes: authorization.requiredScopes }),
+    },
+    ...anonymous,
+  };
 }
 
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
@@ -69,15 +147,16 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
       },
     };
   }
-  const consumers = createTokenResolver(
-    app.config.consumers.map((consumer) => ({
-      consumer: consumer.name,
-      tokenSha256: consumer.tokenSha256,
-    })),
-  );
+  let access: Awaited<ReturnType<typeof accessOf>>;
+  try {
+    access = await accessOf(app.config);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   let host: Awaited<ReturnType<typeof serveHttp>>;
   try {
-    host = await serveHttp(server, { host: args.host, port: args.port, consumers, sessions: true });
+    host = await serveHttp(server, { host: args.host, port: args.port, ...access, sessions: true });
   } catch (error) {
     await server.close();
     const code = (error as NodeJS.ErrnoException).code;

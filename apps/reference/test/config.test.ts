@@ -37,6 +37,10 @@ const good = {
   ],
   stdio: 'admin',
 };
+const AUTHORIZATION = {
+  issuer: 'https://auth.example.com',
+  resource: 'https://mcp.example.com/mcp',
+};
 const parse = (value: unknown) =>
   parseConfig(typeof value === 'string' ? value : JSON.stringify(value), EXPOSED_TOOLS);
 
@@ -74,7 +78,7 @@ describe('parseConfig', () => {
     [
       'an unknown top-level key',
       { ...good, [canary]: 1 },
-      'Only `consumers`, `stdio` and `callTimeoutMs` may appear at its top level.',
+      'Only `consumers`, `stdio`, `callTimeoutMs`, `authorization`, `rateLimits` and `anonymous` may appear at its top level.',
     ],
     ['no consumers', { consumers: [] }, '`consumers` must be a non-empty list.'],
     [
@@ -90,7 +94,7 @@ describe('parseConfig', () => {
     [
       'a bad name',
       { consumers: [{ ...good.consumers[0], name: `${canary} !` }] },
-      '`consumers[0].name` must be 1 to 64',
+      '`consumers[0].name` must be 1 to 128',
     ],
     [
       'a repeated name',
@@ -127,6 +131,114 @@ describe('parseConfig', () => {
       { ...good, stdio: canary },
       '`stdio` must name one of the consumers.',
     ],
+    [
+      'an anonymous consumer that does not exist',
+      { ...good, anonymous: canary },
+      '`anonymous` must name one of the consumers.',
+    ],
+    [
+      'a consumer without a token and no authorization',
+      { consumers: [{ name: 'alice', tools: '*' }] },
+      'without `authorization` every consumer needs one',
+    ],
+    [
+      'an unknown authorization key',
+      { ...good, authorization: { ...AUTHORIZATION, [canary]: 1 } },
+      '`authorization` must be an object of',
+    ],
+    [
+      'an issuer that is not a URL',
+      { ...good, authorization: { ...AUTHORIZATION, issuer: canary } },
+      '`authorization.issuer` must be the issuer identifier',
+    ],
+    [
+      'a plain-http issuer off loopback',
+      { ...good, authorization: { ...AUTHORIZATION, issuer: `http://${canary}.example.com` } },
+      '`authorization.issuer` must be',
+    ],
+    [
+      'an issuer with a query',
+      {
+        ...good,
+        authorization: { ...AUTHORIZATION, issuer: `https://auth.example.com/?${canary}` },
+      },
+      '`authorization.issuer` must be',
+    ],
+    [
+      'a resource with a fragment',
+      {
+        ...good,
+        authorization: { ...AUTHORIZATION, resource: `https://mcp.example.com/mcp#${canary}` },
+      },
+      '`authorization.resource` must be the URL',
+    ],
+    [
+      'a resource with credentials',
+      {
+        ...good,
+        authorization: { ...AUTHORIZATION, resource: `https://${canary}:x@mcp.example.com/mcp` },
+      },
+      '`authorization.resource` must be the URL',
+    ],
+    [
+      'a claim that is not a name',
+      { ...good, authorization: { ...AUTHORIZATION, consumerClaim: `${canary} x` } },
+      '`authorization.consumerClaim` must name a claim',
+    ],
+    [
+      'a scope with a space',
+      { ...good, authorization: { ...AUTHORIZATION, scopes: [`${canary} x`] } },
+      '`authorization.scopes` must be a list of OAuth scope names.',
+    ],
+    [
+      'a required scope not advertised',
+      { ...good, authorization: { ...AUTHORIZATION, scopes: ['mcp'], requiredScopes: [canary] } },
+      '`authorization.requiredScopes` may name only scopes listed',
+    ],
+    [
+      'rate limits that are not an object',
+      { ...good, rateLimits: [canary] },
+      '`rateLimits` must be an object of',
+    ],
+    ['no rate limit at all', { ...good, rateLimits: {} }, '`rateLimits` must set at least one of'],
+    [
+      'a burst of zero',
+      { ...good, rateLimits: { perConsumer: { burst: 0, ratePerSecond: 1 } } },
+      '`rateLimits.perConsumer.burst` must be a whole number of calls, at least 1.',
+    ],
+    [
+      'a fractional burst',
+      { ...good, rateLimits: { perTool: { burst: 1.5, ratePerSecond: 1 } } },
+      '`rateLimits.perTool.burst` must be',
+    ],
+    [
+      'a rate of zero for one tool',
+      {
+        ...good,
+        rateLimits: {
+          tools: {
+            read_document: { burst: 1, ratePerSecond: 1 },
+            survey_corpus: { burst: 1, ratePerSecond: 0 },
+          },
+        },
+      },
+      '`rateLimits.tools.survey_corpus.ratePerSecond` must be a number of calls per second above 0',
+    ],
+    [
+      'a limit that is not an object',
+      { ...good, rateLimits: { perTool: canary } },
+      '`rateLimits.perTool` must be an object of `burst` and `ratePerSecond`.',
+    ],
+    [
+      'an unknown limit key',
+      { ...good, rateLimits: { perTool: { burst: 1, ratePerSecond: 1, [canary]: 1 } } },
+      '`rateLimits.perTool` may hold only `burst` and `ratePerSecond`.',
+    ],
+    [
+      'a rate limit for a tool not exposed',
+      { ...good, rateLimits: { tools: { [canary]: { burst: 1, ratePerSecond: 1 } } } },
+      '`rateLimits.tools` names a tool this server does not expose',
+    ],
   ])('refuses %s in one sentence naming the field', (_, value, text) => {
     const parsed = parse(value);
     expect(parsed.ok).toBe(false);
@@ -134,6 +246,57 @@ describe('parseConfig', () => {
     expect(parsed.refusal.text).toContain(text);
     expect(parsed.refusal.text).not.toContain(canary);
     expect(parsed.refusal.text).toMatch(/^[A-Z`].*\.$/);
+  });
+});
+
+describe('authorization and rate limits', () => {
+  it('reads an issuer, with consumers known by a claim and others by a static token', () => {
+    const parsed = parse({
+      consumers: [
+        { name: 'auth0|5f1c9e', tools: ['search_documents'] },
+        { name: 'user@example.com', tools: '*' },
+        { name: 'ci', tokenSha256: HASH_A, tools: '*' },
+      ],
+      anonymous: 'auth0|5f1c9e',
+      authorization: {
+        issuer: 'http://127.0.0.1:9000/realms/a',
+        resource: 'http://localhost:3000/mcp',
+        scopes: ['tools:read', 'tools:call', 'tools:call'],
+        requiredScopes: ['tools:call'],
+      },
+    });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.authorization).toEqual({
+      issuer: 'http://127.0.0.1:9000/realms/a',
+      resource: 'http://localhost:3000/mcp',
+      consumerClaim: 'sub',
+      scopes: ['tools:read', 'tools:call'],
+      requiredScopes: ['tools:call'],
+    });
+    expect(parsed.value.anonymous).toBe('auth0|5f1c9e');
+    expect(parsed.value.consumers.map((c) => c.tokenSha256)).toEqual([
+      undefined,
+      undefined,
+      HASH_A,
+    ]);
+    const claim = parse({
+      ...good,
+      authorization: { ...AUTHORIZATION, consumerClaim: 'client_id' },
+    });
+    expect(claim.ok && claim.value.authorization?.consumerClaim).toBe('client_id');
+  });
+
+  it('reads rate limits as the limiter takes them', () => {
+    const rateLimits = {
+      perConsumer: { burst: 50, ratePerSecond: 10 },
+      perTool: { burst: 10, ratePerSecond: 0.5 },
+      tools: { survey_corpus: { burst: 2, ratePerSecond: 0.05 } },
+    };
+    const parsed = parse({ ...good, rateLimits });
+    expect(parsed.ok && parsed.value.rateLimits).toEqual(rateLimits);
+    const absent = parse(good);
+    expect(absent.ok && 'rateLimits' in absent.value).toBe(false);
   });
 });
 
@@ -169,7 +332,7 @@ function resolverOf(config: AppConfig) {
   const resolver = createTokenResolver(
     config.consumers.map((consumer) => ({
       consumer: consumer.name,
-      tokenSha256: consumer.tokenSha256,
+      tokenSha256: consumer.tokenSha256 as string,
     })),
   );
   return (token: string) => resolver.resolve(token);
