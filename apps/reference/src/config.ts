@@ -1,4 +1,6 @@
 /**
+ * Longer than 400 lines: every rule of the file, each refusal naming its field, sits here together.
+ *
  * The consumers file (`--config`, or `config.json` in the data folder): who may call which tools,
  * each consumer known by the SHA-256 of its bearer token, never the token itself, or by the claim
  * of an OAuth access token.
@@ -73,6 +75,11 @@ export interface AuthorizationConfig {
   readonly scopes?: readonly string[];
   /** The scopes every request needs; a token without one is `403 insufficient_scope`. */
   readonly requiredScopes?: readonly string[];
+  /**
+   * The tools each scope grants to a token holding it, beside its consumer's `tools` (`*` is every
+   * exposed tool): a token's consumer then needs no entry in `consumers`.
+   */
+  readonly scopeGrants?: Readonly<Record<string, readonly string[] | '*'>>;
 }
 
 /** The limits of `@portcullis/limits`, without its store and clock. */
@@ -99,6 +106,7 @@ const AUTHORIZATION_KEYS = new Set([
   'consumerClaim',
   'scopes',
   'requiredScopes',
+  'scopeGrants',
 ]);
 const RATE_LIMIT_KEYS = new Set(['perConsumer', 'perTool', 'tools']);
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]{1,128}$/;
@@ -138,12 +146,53 @@ type Part<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly text: string };
 
-function authorizationOf(given: unknown): Part<AuthorizationConfig | undefined> {
+/** The `scopeGrants` of `authorization`, each scope advertised (when `scopes` are) and each tool exposed. */
+function scopeGrantsOf(
+  given: unknown,
+  scopes: readonly string[] | undefined,
+  exposed: readonly string[],
+): Part<Record<string, readonly string[] | '*'>> {
+  const refuse = (text: string) => ({ ok: false as const, text });
+  if (!isObject(given)) {
+    return refuse(
+      '`authorization.scopeGrants` must map OAuth scopes to "*" or lists of tool names.',
+    );
+  }
+  const grants: Record<string, readonly string[] | '*'> = Object.create(null);
+  for (const [scope, tools] of Object.entries(given)) {
+    if (!SCOPE.test(scope) || (scopes !== undefined && !scopes.includes(scope))) {
+      return refuse(
+        `\`authorization.scopeGrants\` may name only OAuth scopes${scopes === undefined ? '' : ' listed in `authorization.scopes`'}.`,
+      );
+    }
+    if (tools === '*') {
+      grants[scope] = '*';
+      continue;
+    }
+    if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === 'string')) {
+      return refuse(
+        '`authorization.scopeGrants` must map OAuth scopes to "*" or lists of tool names.',
+      );
+    }
+    if (tools.some((tool) => !exposed.includes(tool))) {
+      return refuse(
+        `\`authorization.scopeGrants\` names a tool this server does not expose (it exposes ${exposed.join(', ')}).`,
+      );
+    }
+    grants[scope] = [...new Set(tools as string[])];
+  }
+  return { ok: true, value: grants };
+}
+
+function authorizationOf(
+  given: unknown,
+  exposed: readonly string[],
+): Part<AuthorizationConfig | undefined> {
   const refuse = (text: string) => ({ ok: false as const, text });
   if (given === undefined) return { ok: true, value: undefined };
   if (!isObject(given) || Object.keys(given).some((key) => !AUTHORIZATION_KEYS.has(key))) {
     return refuse(
-      '`authorization` must be an object of `issuer`, `resource`, `consumerClaim`, `scopes` and `requiredScopes`.',
+      '`authorization` must be an object of `issuer`, `resource`, `consumerClaim`, `scopes`, `requiredScopes` and `scopeGrants`.',
     );
   }
   const issuer = secureUrl(given.issuer);
@@ -174,6 +223,9 @@ function authorizationOf(given: unknown): Part<AuthorizationConfig | undefined> 
       '`authorization.requiredScopes` may name only scopes listed in `authorization.scopes`.',
     );
   }
+  const scopeGrants =
+    given.scopeGrants === undefined ? undefined : scopeGrantsOf(given.scopeGrants, scopes, exposed);
+  if (scopeGrants !== undefined && !scopeGrants.ok) return scopeGrants;
   return {
     ok: true,
     value: {
@@ -182,6 +234,7 @@ function authorizationOf(given: unknown): Part<AuthorizationConfig | undefined> 
       consumerClaim: claim,
       ...(scopes === undefined ? {} : { scopes }),
       ...(required === undefined ? {} : { requiredScopes: required }),
+      ...(scopeGrants === undefined ? {} : { scopeGrants: scopeGrants.value }),
     },
   };
 }
@@ -260,11 +313,15 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
       'Only `consumers`, `stdio`, `callTimeoutMs`, `authorization`, `rateLimits` and `anonymous` may appear at its top level.',
     );
   }
-  const authorization = authorizationOf(root.authorization);
+  const authorization = authorizationOf(root.authorization, exposed);
   if (!authorization.ok) return refuse(authorization.text);
   const consumers = root.consumers;
-  if (!Array.isArray(consumers) || consumers.length === 0) {
-    return refuse('`consumers` must be a non-empty list.');
+  // Scopes may grant every tool a token's consumer has; then `consumers` may be empty.
+  const byScopes = authorization.value?.scopeGrants !== undefined;
+  if (!Array.isArray(consumers) || (consumers.length === 0 && !byScopes)) {
+    return refuse(
+      '`consumers` must be a non-empty list (it may be empty when `authorization.scopeGrants` grants the tools).',
+    );
   }
   const names = new Set<string>();
   const hashes = new Set<string>();
@@ -346,9 +403,24 @@ export function parseConfig(bytes: Uint8Array | string, exposed: readonly string
 
 /** The grants a server takes: each consumer's tool names, `*` expanded to `exposed`. */
 export function grantsOf(config: AppConfig, exposed: readonly string[]): Record<string, string[]> {
-  const grants: Record<string, string[]> = {};
+  // Without a prototype, a consumer named `__proto__` is a key like any other.
+  const grants: Record<string, string[]> = Object.create(null);
   for (const consumer of config.consumers) {
     grants[consumer.name] = consumer.tools === '*' ? [...exposed] : [...consumer.tools];
+  }
+  return grants;
+}
+
+/** The scope grants a server takes, `*` expanded to `exposed`; undefined without any. */
+export function scopeGrantsOfConfig(
+  config: AppConfig,
+  exposed: readonly string[],
+): Record<string, string[]> | undefined {
+  const given = config.authorization?.scopeGrants;
+  if (given === undefined) return undefined;
+  const grants: Record<string, string[]> = Object.create(null);
+  for (const [scope, tools] of Object.entries(given)) {
+    grants[scope] = tools === '*' ? [...exposed] : [...tools];
   }
   return grants;
 }

@@ -19,7 +19,12 @@ import { createTokenResolver, serveHttp } from '@portcullis/server/http';
 import { serveStdio } from '@portcullis/server/stdio';
 import type { ReferenceApp } from './app.ts';
 import type { AppArguments } from './arguments.ts';
-import { type AppConfig, type AuthorizationConfig, grantsOf } from './config.ts';
+import {
+  type AppConfig,
+  type AuthorizationConfig,
+  grantsOf,
+  scopeGrantsOfConfig,
+} from './config.ts';
 import { StartupError } from './startup-error.ts';
 import { DOCUMENT_ARTIFACT } from './tools/document-artifact.ts';
 
@@ -41,6 +46,7 @@ export function toolServerOf(app: ReferenceApp): ToolServer {
   return createToolServer({
     exposure: app.exposure,
     grants: grantsOf(app.config, [...app.exposure.names]),
+    ...scopeGrantsPart(app),
     callTimeoutMs: app.config.callTimeoutMs,
     dispatcher: { maxRunning: 16, maxQueued: 64 },
     artifactTypes: [DOCUMENT_ARTIFACT],
@@ -115,6 +121,12 @@ async function accessOf(config: AppConfig) {
     },
     ...anonymous,
   };
+}
+
+/** The tools the config's scopes grant, as the tool server takes them. */
+function scopeGrantsPart(app: ReferenceApp) {
+  const scopeGrants = scopeGrantsOfConfig(app.config, [...app.exposure.names]);
+  return scopeGrants === undefined ? {} : { scopeGrants };
 }
 
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */

@@ -11,6 +11,7 @@ import {
   defaultConfig,
   grantsOf,
   parseConfig,
+  scopeGrantsOfConfig,
 } from '../src/config.ts';
 
 /** What the app exposes and grants its `reader` (derived from the definitions; pinned in vocabulary-coverage). */
@@ -80,7 +81,7 @@ describe('parseConfig', () => {
       { ...good, [canary]: 1 },
       'Only `consumers`, `stdio`, `callTimeoutMs`, `authorization`, `rateLimits` and `anonymous` may appear at its top level.',
     ],
-    ['no consumers', { consumers: [] }, '`consumers` must be a non-empty list.'],
+    ['no consumers', { consumers: [] }, '`consumers` must be a non-empty list'],
     [
       'a consumer that is not an object',
       { consumers: [canary] },
@@ -196,6 +197,29 @@ describe('parseConfig', () => {
       '`authorization.requiredScopes` may name only scopes listed',
     ],
     [
+      'scope grants that are not a map',
+      { ...good, authorization: { ...AUTHORIZATION, scopeGrants: [canary] } },
+      '`authorization.scopeGrants` must map OAuth scopes to',
+    ],
+    [
+      'a scope grant of a tool not exposed',
+      { ...good, authorization: { ...AUTHORIZATION, scopeGrants: { mcp: [canary] } } },
+      '`authorization.scopeGrants` names a tool this server does not expose',
+    ],
+    [
+      'a scope grant of a scope not advertised',
+      {
+        ...good,
+        authorization: { ...AUTHORIZATION, scopes: ['mcp'], scopeGrants: { [canary]: '*' } },
+      },
+      '`authorization.scopeGrants` may name only OAuth scopes listed in `authorization.scopes`.',
+    ],
+    [
+      'a scope grant that is neither a list nor "*"',
+      { ...good, authorization: { ...AUTHORIZATION, scopeGrants: { mcp: canary } } },
+      '`authorization.scopeGrants` must map OAuth scopes to',
+    ],
+    [
       'rate limits that are not an object',
       { ...good, rateLimits: [canary] },
       '`rateLimits` must be an object of',
@@ -285,6 +309,34 @@ describe('authorization and rate limits', () => {
       authorization: { ...AUTHORIZATION, consumerClaim: 'client_id' },
     });
     expect(claim.ok && claim.value.authorization?.consumerClaim).toBe('client_id');
+  });
+
+  it('reads scope grants, and allows no consumers when scopes grant the tools', () => {
+    // A JSON text: a `__proto__` key must stay a scope of its own, not a prototype.
+    const parsed = parse(
+      JSON.stringify({
+        consumers: [],
+        authorization: {
+          ...AUTHORIZATION,
+          scopes: ['docs:read', 'docs:all', 'proto'],
+          scopeGrants: {
+            'docs:read': ['search_documents', 'search_documents'],
+            'docs:all': '*',
+            proto: ['read_document'],
+          },
+        },
+      }).replaceAll('proto', '__proto__'),
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const grants = scopeGrantsOfConfig(parsed.value, EXPOSED_TOOLS);
+    expect(Object.getPrototypeOf(grants)).toBeNull();
+    expect(Object.keys(grants ?? {})).toEqual(['docs:read', 'docs:all', '__proto__']);
+    expect(grants?.['docs:read']).toEqual(['search_documents']);
+    expect(grants?.['docs:all']).toEqual([...EXPOSED_TOOLS]);
+    expect(grants?.['__proto__']).toEqual(['read_document']);
+    const without = parse(good);
+    expect(without.ok && scopeGrantsOfConfig(without.value, EXPOSED_TOOLS)).toBeUndefined();
   });
 
   it('reads rate limits as the limiter takes them', () => {

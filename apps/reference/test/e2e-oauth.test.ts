@@ -110,6 +110,8 @@ beforeAll(async () => {
       resource,
       scopes: [MCP_SCOPE],
       requiredScopes: [MCP_SCOPE],
+      // Every token holding the scope may read, whether or not its consumer is listed.
+      scopeGrants: { [MCP_SCOPE]: ['search_documents', 'read_document'] },
     },
     rateLimits: { tools: { corpus_stats: { burst: 3, ratePerSecond: 0.001 } } },
   });
@@ -187,6 +189,34 @@ describe('the app behind a real authorization server', () => {
     }
   });
 
+  it('serves an account the config does not list by its token’s scope alone', async () => {
+    issuer.account = 'bob';
+    try {
+      const desktop = new DesktopClient();
+      const transport = new StreamableHTTPClientTransport(url, { authProvider: desktop });
+      await expect(
+        new Client({ name: 'desktop', version: '1.0.0' }).connect(transport),
+      ).rejects.toBeInstanceOf(UnauthorizedError);
+      await transport.finishAuth(await issuer.authorize(desktop.authorizationUrl as URL));
+      const client = new Client({ name: 'desktop', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(url, { authProvider: desktop }));
+      try {
+        const listed = await client.listTools();
+        expect(listed.tools.map((tool) => tool.name)).toEqual([
+          'search_documents',
+          'read_document',
+        ]);
+        await expect(client.callTool({ name: 'tag_documents', arguments: {} })).rejects.toThrow(
+          /cannot be served/,
+        );
+      } finally {
+        await client.close();
+      }
+    } finally {
+      issuer.account = 'alice';
+    }
+  });
+
   it('serves a client credentials token as its own consumer, within the rate limit', async () => {
     const token = await issuer.serviceToken(resource);
     const client = new Client(
@@ -200,7 +230,12 @@ describe('the app behind a real authorization server', () => {
     );
     try {
       const listed = await client.listTools();
-      expect(listed.tools.map((tool) => tool.name)).toEqual(['search_documents', 'corpus_stats']);
+      // Its own grants and its scope's, in catalog order.
+      expect(listed.tools.map((tool) => tool.name)).toEqual([
+        'search_documents',
+        'read_document',
+        'corpus_stats',
+      ]);
       for (let call = 0; call < 3; call += 1) {
         const served = await client.callTool({ name: 'corpus_stats', arguments: STATS });
         expect(served.isError).not.toBe(true);

@@ -28,6 +28,13 @@ export interface ToolServerOptions {
    * with no consumer) sees nothing; a grant naming a tool the exposure lacks refuses to start.
    */
   readonly grants: Grants;
+  /**
+   * Which exposed tools each OAuth scope grants, to a consumer whose verified access token holds
+   * it (the HTTP host under `authorization` verifies the token): a consumer may list and call its
+   * `grants` and the tools of every scope its token holds, so a token's consumer needs no entry in
+   * `grants` at all. A scope naming a tool the exposure lacks refuses to start.
+   */
+  readonly scopeGrants?: Grants;
   /** The deadline of every call, in milliseconds; past it the call's whole workflow is cancelled. */
   readonly callTimeoutMs: number;
   /** The dispatcher every call is submitted through, or the admission bounds of a new one. */
@@ -106,6 +113,16 @@ export function checkOptions(options: ToolServerOptions): void {
   ) {
     throw invalid('grants', 'The option `grants` must map consumer names to lists of tool names.');
   }
+  const scopeGrants: unknown = options.scopeGrants;
+  if (
+    scopeGrants !== undefined &&
+    (typeof scopeGrants !== 'object' || scopeGrants === null || Array.isArray(scopeGrants))
+  ) {
+    throw invalid(
+      'scopeGrants',
+      'The option `scopeGrants` must map OAuth scopes to lists of tool names.',
+    );
+  }
   if (options.clientLogLevel !== undefined && !LOG_LEVELS.includes(options.clientLogLevel)) {
     throw invalid(
       'clientLogLevel',
@@ -154,25 +171,40 @@ export function grantsOf(
   grants: Grants,
   exposed: ReadonlySet<string>,
 ): Map<string, ReadonlySet<string>> {
+  return namedSets(grants, exposed, 'consumer');
+}
+
+/** The scope grants as sets, every name checked against the exposure. */
+export function scopeGrantsOf(
+  grants: Grants | undefined,
+  exposed: ReadonlySet<string>,
+): Map<string, ReadonlySet<string>> {
+  return grants === undefined ? new Map() : namedSets(grants, exposed, 'scope');
+}
+
+function namedSets(
+  grants: Grants,
+  exposed: ReadonlySet<string>,
+  holder: 'consumer' | 'scope',
+): Map<string, ReadonlySet<string>> {
+  const option = holder === 'consumer' ? 'grants' : 'scopeGrants';
+  const Holder = holder === 'consumer' ? 'Consumer' : 'Scope';
   const out = new Map<string, ReadonlySet<string>>();
-  for (const consumer of Object.keys(grants)) {
-    const names = grants[consumer];
-    if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-      throw invalid(
-        'grants',
-        `The grants of consumer \`${consumer}\` must be a list of tool names.`,
-      );
+  for (const name of Object.keys(grants)) {
+    const names = grants[name];
+    if (!Array.isArray(names) || !names.every((tool) => typeof tool === 'string')) {
+      throw invalid(option, `The grants of ${holder} \`${name}\` must be a list of tool names.`);
     }
-    for (const name of names) {
-      if (!exposed.has(name)) {
+    for (const tool of names) {
+      if (!exposed.has(tool)) {
         throw new ServerError(
           SERVER_ERROR_CODES.UNKNOWN_GRANT,
-          `Consumer \`${consumer}\` is granted tool \`${name}\`, which the exposure does not hold. Expose the tool or remove the grant.`,
-          { consumer, tool: name },
+          `${Holder} \`${name}\` is granted tool \`${tool}\`, which the exposure does not hold. Expose the tool or remove the grant.`,
+          { [holder]: name, tool },
         );
       }
     }
-    out.set(consumer, new Set(names));
+    out.set(name, new Set(names));
   }
   return out;
 }

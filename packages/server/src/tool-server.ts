@@ -6,7 +6,7 @@
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
 import type { HostFacts } from './internal/connection.ts';
-import { listings, type ServerCore } from './internal/core.ts';
+import { grantCheck, listings, type ServerCore } from './internal/core.ts';
 import type { Era } from './internal/envelope.ts';
 import { createInputStates } from './internal/input-state.ts';
 import { Interposer } from './internal/interposer.ts';
@@ -23,6 +23,7 @@ import {
   dispatcherOf,
   grantsOf,
   requestStateKeyOf,
+  scopeGrantsOf,
   type ToolServerOptions,
 } from './options.ts';
 import { CORRECTABLE_META_KEY, DIALECT_META_KEY, NARROWED_META_KEY } from './texts.ts';
@@ -109,10 +110,15 @@ function buildCore(options: ToolServerOptions): ServerCore {
   const tools = new Map<string, ServedTool>();
   for (const entry of exposure.entries) tools.set(entry.name, serveTool(entry));
   const grants = grantsOf(options.grants, new Set(tools.keys()));
-  for (const [consumer, names] of grants) {
+  const scopeGrants = scopeGrantsOf(options.scopeGrants, new Set(tools.keys()));
+  // A token may hold every scope: each consumer's budget counts its grants and all scope grants.
+  const byScope = new Set([...scopeGrants.values()].flatMap((names) => [...names]));
+  const holders: [string, ReadonlySet<string>][] = [...grants];
+  if (byScope.size > 0) holders.push(['(a token holding every scope)', new Set()]);
+  for (const [consumer, names] of holders) {
     checkBudgets(
       consumer,
-      [...tools.values()].filter((tool) => names.has(tool.name)),
+      [...tools.values()].filter((tool) => names.has(tool.name) || byScope.has(tool.name)),
     );
   }
   return {
@@ -133,9 +139,9 @@ function buildCore(options: ToolServerOptions): ServerCore {
     ),
     listTtlMs: options.listTtlMs ?? 0,
     rateLimiter: options.rateLimiter,
-    listFor: listings(tools, grants),
-    granted: (consumer, tool) =>
-      consumer !== undefined && (grants.get(consumer)?.has(tool) ?? false),
+    scopeGrants,
+    listFor: listings(tools, grants, scopeGrants),
+    granted: grantCheck(grants, scopeGrants),
   };
 }
 

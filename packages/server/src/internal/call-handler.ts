@@ -62,7 +62,7 @@ export function listHandler(core: ServerCore) {
   return (_request: unknown, ctx: ServerContext) => {
     const request = requestOf(ctx);
     if (request?.kind !== 'list') return { tools: [] };
-    return { tools: core.listFor(request.consumer, request.dialect) };
+    return { tools: core.listFor(request.consumer, request.dialect, request.scopes) };
   };
 }
 

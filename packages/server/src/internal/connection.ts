@@ -24,6 +24,8 @@ export const REQUEST_KEY = 'portcullis/request';
 export interface HostFacts {
   readonly consumer: string | undefined;
   readonly dialect: string | undefined;
+  /** The scopes of the request's verified access token, where the HTTP host verified one. */
+  readonly scopes?: readonly string[];
   /** The request's headers, each name with all its values, where it came over HTTP. */
   readonly headers?: ParamHeaderSource;
 }
@@ -32,6 +34,7 @@ export interface HostFacts {
 export interface ListRequest {
   readonly kind: 'list';
   readonly consumer: string | undefined;
+  readonly scopes: readonly string[] | undefined;
   readonly dialect: DialectName;
 }
 

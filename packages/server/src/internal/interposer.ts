@@ -332,7 +332,12 @@ export class Interposer implements Transport {
         const dialect = resolveDialect(meta, host.dialect);
         if (dialect === undefined)
           return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
-        const request = { kind: 'list', consumer: host.consumer, dialect } as const;
+        const request = {
+          kind: 'list',
+          consumer: host.consumer,
+          scopes: host.scopes,
+          dialect,
+        } as const;
         const rebuilt = { jsonrpc: '2.0', id, method };
         return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
       }
@@ -374,7 +379,12 @@ export class Interposer implements Transport {
     const dialect = resolveDialect(meta, host.dialect);
     if (dialect === undefined)
       return this.#invalidParams(id, SERVER_TEXTS.unknownDialect(DIALECT_NAMES));
-    const request = { kind: 'list', consumer: host.consumer, dialect } as const;
+    const request = {
+      kind: 'list',
+      consumer: host.consumer,
+      scopes: host.scopes,
+      dialect,
+    } as const;
     const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
     return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
   }
@@ -430,7 +440,7 @@ export class Interposer implements Transport {
     }
     const tool = this.#core.tools.get(read.name);
     if (tool === undefined) return this.#unservable(id, 'unknown_tool', consumer);
-    if (!this.#core.granted(consumer, tool.name))
+    if (!this.#core.granted(consumer, tool.name, host.scopes))
       return this.#unservable(id, 'ungranted', consumer);
     const dialect = resolveDialect(read.meta, host.dialect);
     if (dialect === undefined) {
@@ -562,7 +572,10 @@ export class Interposer implements Transport {
     for (const tool of listed) {
       const name = isObject(tool) ? own(tool, 'name') : undefined;
       const served = typeof name === 'string' ? this.#core.tools.get(name) : undefined;
-      if (served !== undefined && this.#core.granted(request.consumer, served.name)) {
+      if (
+        served !== undefined &&
+        this.#core.granted(request.consumer, served.name, request.scopes)
+      ) {
         tools.push(served.dialects[request.dialect].listed);
       }
     }

@@ -74,7 +74,7 @@ export function hostAuthorization(settings: AuthorizationSettings): HostAuthoriz
 
 /** A request admitted as a consumer, or refused with a challenge. */
 export type Admission =
-  | { readonly ok: true; readonly consumer: string }
+  | { readonly ok: true; readonly consumer: string; readonly scopes?: readonly string[] }
   | { readonly ok: false; readonly response: ChallengeResponse };
 
 /**
@@ -113,7 +113,7 @@ export async function admit(
     logger.info({ event: 'token_refused', code: 'INSUFFICIENT_SCOPE' }, 'A token was refused.');
     return { ok: false, response: auth.insufficient };
   }
-  return { ok: true, consumer };
+  return { ok: true, consumer, scopes };
 }
 
 /** Sends a challenge as it was built. */

@@ -445,10 +445,12 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       );
     }
     let consumer: string | undefined | Promise<string | undefined>;
+    let scopes: readonly string[] | undefined;
     if (auth !== undefined) {
       const admitted = await admit(auth, req, settings.anonymousConsumer, internals.core.logger);
       if (!admitted.ok) return challenge(res, admitted.response);
       consumer = named(admitted.consumer);
+      scopes = admitted.scopes;
     } else {
       consumer =
         req.headers.authorization === undefined
@@ -459,6 +461,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     const facts: HostFacts = {
       consumer,
       dialect: requested.dialect,
+      ...(scopes === undefined ? {} : { scopes }),
       headers: req.headersDistinct,
     };
     const authInfo: AuthInfo = {
