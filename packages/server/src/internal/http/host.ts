@@ -232,11 +232,16 @@ function target(req: IncomingMessage): {
 /**
  * The body's messages judged on their envelopes, then against the SDK's own message schema: what
  * the SDK's transport would refuse in its words is answered here in the interposer's (a single
- * message) or refused whole (a batch). Yields the request ids the body carries.
+ * message) or refused whole (a batch). A single `tools/call` the SDK could not parse goes on as the
+ * same call with empty params, which the interposer answers with the constant answer through the
+ * SDK's transport: framed, headed and sessioned exactly as an unknown tool's. Yields the request
+ * ids the body carries, and the body to hand on.
  */
 function judgeBody(
   body: unknown,
-): { readonly ids: RequestId[] } | { readonly status: number; readonly answer: unknown } {
+):
+  | { readonly ids: RequestId[]; readonly body: unknown }
+  | { readonly status: number; readonly answer: unknown } {
   const batch = Array.isArray(body);
   const messages = batch ? body : [body];
   if (batch && (body.length === 0 || body.length > MAX_BATCH)) {
@@ -251,11 +256,15 @@ function judgeBody(
     if (!sdkParses(envelope, message)) {
       if (batch) return { status: 400, answer: notJsonRpcAnswer(null) };
       if (envelope.kind !== 'request') return { status: 202, answer: undefined };
+      if (envelope.method === 'tools/call' && isRequestId(envelope.id)) {
+        const unreadable = { jsonrpc: '2.0', id: envelope.id, method: 'tools/call', params: {} };
+        return { ids: [envelope.id], body: unreadable };
+      }
       return { status: 200, answer: unparseableRequestAnswer(envelope.id, envelope.method) };
     }
     if (envelope.kind === 'request' && isRequestId(envelope.id)) ids.push(envelope.id);
   }
-  return { ids };
+  return { ids, body };
 }
 
 /** The SDK transport a request is handed to, and what to do when its connection closes. */
@@ -531,7 +540,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         );
       const judged = judgeBody(decoded.value);
       if ('answer' in judged) return answer(res, judged.status, judged.answer);
-      parsedBody = decoded.value;
+      parsedBody = judged.body;
       ids = judged.ids;
     }
     const transport = connected

@@ -54,6 +54,9 @@ export function webRequest(req: IncomingMessage): Request {
   return new Request(url, { method: req.method ?? 'GET', headers });
 }
 
+/** Headers of the connection, not of the answer (RFC 9110 section 7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
 /**
  * Writes a web `Response` to the node response, streaming its body; resolves when it is written or
  * the client has gone (then the body stream is cancelled, which releases the SDK's stream).
@@ -61,6 +64,8 @@ export function webRequest(req: IncomingMessage): Request {
 export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
+    // The connection's own headers are node's to write: it honours a client's `Connection: close`.
+    if (HOP_BY_HOP.has(name)) return;
     headers[name] = value;
   });
   res.writeHead(response.status, headers);
@@ -68,6 +73,9 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
     res.end();
     return;
   }
+  // A stream's status and headers go out now, not with its first event: a GET stream may wait
+  // long for one, and its client waits for the status first.
+  if (headers['content-type']?.startsWith('text/event-stream')) res.flushHeaders();
   const reader = response.body.getReader();
   const gone = () => {
     reader.cancel().catch(() => undefined);
