@@ -4,7 +4,7 @@
  * ```
  * node apps/reference/dist/main.js [--http | --stdio] [--host 127.0.0.1] [--port 3000]
  *                                  [--root DIR] [--data DIR] [--config FILE]
- *                                  [--database postgres://...]
+ *                                  [--database postgres://...] [--redis redis://...]
  * ```
  *
  * Each option takes its value as the next argument or after `=`; a lone `--` is skipped. A fault is
@@ -21,6 +21,8 @@ export interface AppArguments {
   readonly config?: string;
   /** A PostgreSQL connection string: the corpus lives there instead of in the embedded SQLite. */
   readonly database?: string;
+  /** A Redis URL: the rate limits' buckets live there, shared by every replica using it. */
+  readonly redis?: string;
   readonly help: boolean;
 }
 
@@ -33,7 +35,7 @@ export const DEFAULT_PORT = 3000;
 /** The usage text `--help` prints. */
 export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio] [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}]
                                         [--root DIR] [--data DIR] [--config FILE]
-                                        [--database postgres://...]
+                                        [--database postgres://...] [--redis redis://...]
 
   --http          serve MCP over Streamable HTTP at http://HOST:PORT/mcp (the default)
   --stdio         serve MCP over standard input and output, as the consumer the config names
@@ -43,9 +45,18 @@ export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio]
   --data DIR      where the index and the generated config live (default: the user's data folder)
   --config FILE   the consumers and their token hashes (default: DATA/config.json, made on first start)
   --database URL  keep the corpus in PostgreSQL (postgres://...) instead of SQLite under DATA
+  --redis URL     keep the rate limits' buckets in Redis (redis://...), shared by every replica
   --help          print this text`;
 
-const VALUED = new Set(['--host', '--port', '--root', '--data', '--config', '--database']);
+const VALUED = new Set([
+  '--host',
+  '--port',
+  '--root',
+  '--data',
+  '--config',
+  '--database',
+  '--redis',
+]);
 
 type Parsed =
   | { readonly ok: true; readonly value: AppArguments }
@@ -76,7 +87,7 @@ export function parseArguments(args: readonly string[]): Parsed {
     const name = equals === -1 ? arg : arg.slice(0, equals);
     if (!VALUED.has(name)) {
       return refuse(
-        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --help.',
+        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --redis, --help.',
       );
     }
     if (values.has(name)) return refuse(`The option \`${name}\` is given twice.`);
@@ -101,7 +112,11 @@ export function parseArguments(args: readonly string[]): Parsed {
   if (database !== undefined && !/^postgres(?:ql)?:\/\//.test(database)) {
     return refuse('The option `--database` takes a PostgreSQL URL, starting postgres://.');
   }
-  const optional = (name: string, key: 'root' | 'data' | 'config' | 'database') => {
+  const redis = values.get('--redis');
+  if (redis !== undefined && !/^rediss?:\/\//.test(redis)) {
+    return refuse('The option `--redis` takes a Redis URL, starting redis:// or rediss://.');
+  }
+  const optional = (name: string, key: 'root' | 'data' | 'config' | 'database' | 'redis') => {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
   };
@@ -115,6 +130,7 @@ export function parseArguments(args: readonly string[]): Parsed {
       ...optional('--data', 'data'),
       ...optional('--config', 'config'),
       ...optional('--database', 'database'),
+      ...optional('--redis', 'redis'),
       help,
     },
   };

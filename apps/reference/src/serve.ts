@@ -5,7 +5,8 @@
  * issuer's access tokens; sessions so a client's cancel reaches its call; DNS-rebinding protection
  * on a loopback address) or a stdio host acting as the config's `stdio` consumer.
  */
-import { createRateLimiter } from '@portcullis/limits';
+import { createRateLimiter, type RateLimitStore } from '@portcullis/limits';
+import { createRedisRateLimitStore } from '@portcullis/limits-redis';
 import {
   createJwtVerifier,
   createStaticTokenVerifier,
@@ -17,6 +18,7 @@ import {
 import { createToolServer, ServerError, type ToolServer } from '@portcullis/server';
 import { createTokenResolver, serveHttp } from '@portcullis/server/http';
 import { serveStdio } from '@portcullis/server/stdio';
+import { Redis } from 'ioredis';
 import type { ReferenceApp } from './app.ts';
 import type { AppArguments } from './arguments.ts';
 import {
@@ -41,8 +43,11 @@ export interface Served {
 const INSTRUCTIONS =
   'Document search over a folder of text and Markdown files. Find documents with `search_documents`, read one with `read_document` (its ref names that reading), tag them with `tag_documents`, count them with `corpus_stats`; `survey_corpus` runs sub-agents over every folder and takes minutes; `explain_query` explains how a query is read.';
 
-/** Builds the tool server of the app (every check of the contract happens here, at start). */
-export function toolServerOf(app: ReferenceApp): ToolServer {
+/**
+ * Builds the tool server of the app (every check of the contract happens here, at start); the rate
+ * limits' buckets live in `store` when one is given (Redis, shared by replicas), else in memory.
+ */
+export function toolServerOf(app: ReferenceApp, store?: RateLimitStore): ToolServer {
   return createToolServer({
     exposure: app.exposure,
     grants: grantsOf(app.config, [...app.exposure.names]),
@@ -54,7 +59,12 @@ export function toolServerOf(app: ReferenceApp): ToolServer {
     instructions: INSTRUCTIONS,
     ...(app.config.rateLimits === undefined
       ? {}
-      : { rateLimiter: createRateLimiter(app.config.rateLimits) }),
+      : {
+          rateLimiter: createRateLimiter({
+            ...app.config.rateLimits,
+            ...(store === undefined ? {} : { store, onStoreFailure: storeFailureNote() }),
+          }),
+        }),
   });
 }
 
@@ -129,12 +139,68 @@ function scopeGrantsPart(app: ReferenceApp) {
   return scopeGrants === undefined ? {} : { scopeGrants };
 }
 
+/**
+ * One line on stderr when the shared store fails (each such call is refused), at most one every
+ * ten seconds: an outage would otherwise print a line per call.
+ */
+function storeFailureNote(): (error: unknown) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (error) => {
+    const now = performance.now();
+    if (now - last < 10_000) return;
+    last = now;
+    const code = (error as { code?: unknown } | null)?.code;
+    process.stderr.write(
+      `${JSON.stringify({ level: 'warn', event: 'rate_limit_store_failed', code: typeof code === 'string' ? code : 'UNKNOWN', msg: 'The rate-limit store failed; calls are refused until it answers.' })}\n`,
+    );
+  };
+}
+
+/** The shared store of `--redis`, reached once now so that a wrong URL stops the start. */
+async function redisStoreOf(
+  app: ReferenceApp,
+  url: string,
+): Promise<{ readonly store: RateLimitStore; close(): Promise<void> }> {
+  if (app.config.rateLimits === undefined) {
+    throw new StartupError(
+      'The option `--redis` keeps the rate limits, and the config sets no `rateLimits`; add them or leave `--redis` out.',
+    );
+  }
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    lazyConnect: true,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch {
+    client.disconnect();
+    // The URL may carry a password: it is not repeated.
+    throw new StartupError(
+      'The Redis of `--redis` cannot be reached; check the URL and that it runs.',
+    );
+  }
+  const store = createRedisRateLimitStore({ client });
+  return {
+    store,
+    async close() {
+      await store.close();
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
 export async function serve(app: ReferenceApp, args: AppArguments): Promise<Served> {
+  const shared = args.redis === undefined ? undefined : await redisStoreOf(app, args.redis);
   let server: ToolServer;
   try {
-    server = toolServerOf(app);
+    server = toolServerOf(app, shared?.store);
   } catch (error) {
+    await shared?.close();
     // A contract the server refuses (a dialect cannot render a tool, a budget is passed) stops the start.
     if (!(error instanceof ServerError)) throw error;
     const { tool, dialect } = error.details;
@@ -143,9 +209,14 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
       `The tools cannot be served${where.length > 0 ? ` (${where.join(', ')})` : ''}: ${error.message}`,
     );
   }
+  // The server first (its calls end), then the store they took tokens from.
+  const closeServer = async () => {
+    await server.close();
+    await shared?.close();
+  };
   if (args.mode === 'stdio') {
     if (app.config.stdio === undefined) {
-      await server.close();
+      await closeServer();
       throw new StartupError(
         `The config file ${app.configFile} names no \`stdio\` consumer; add "stdio": "<consumer name>" to serve over stdio.`,
       );
@@ -155,7 +226,7 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
       closed: host.closed,
       async close() {
         await host.close();
-        await server.close();
+        await closeServer();
       },
     };
   }
@@ -163,14 +234,14 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
   try {
     access = await accessOf(app.config);
   } catch (error) {
-    await server.close();
+    await closeServer();
     throw error;
   }
   let host: Awaited<ReturnType<typeof serveHttp>>;
   try {
     host = await serveHttp(server, { host: args.host, port: args.port, ...access, sessions: true });
   } catch (error) {
-    await server.close();
+    await closeServer();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new StartupError(
@@ -190,7 +261,7 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
     closed: new Promise<void>(() => {}),
     async close() {
       await host.close();
-      await server.close();
+      await closeServer();
     },
   };
 }
