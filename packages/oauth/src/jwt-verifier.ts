@@ -1,9 +1,11 @@
 import {
+  createLocalJWKSet,
   createRemoteJWKSet,
   customFetch,
   decodeProtectedHeader,
   errors,
   type JWTPayload,
+  type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
 import { invalidOption } from './errors.ts';
@@ -75,7 +77,13 @@ export interface JwtVerifierOptions {
   readonly cooldownMs?: number;
   /** How long fetched keys are used before they are fetched again. Default {@link DEFAULT_JWKS_MAX_AGE_MS}. */
   readonly maxAgeMs?: number;
-  /** Milliseconds now, for `exp` and `nbf`. Default `Date.now`. */
+  /**
+   * After a JWKS fetch fails, how long no other is tried: tokens are judged against the keys
+   * already cached, and one that needs another key is refused `UNAVAILABLE`. Default 5000 ms, so
+   * a flood of tokens naming unknown keys cannot send the issuer one fetch each while it is down.
+   */
+  readonly failureCooldownMs?: number;
+  /** Milliseconds now, for `exp` and `nbf` and the failure cooldown. Default `Date.now`. */
   readonly clock?: () => number;
 }
 
@@ -152,14 +160,22 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     86_400_000,
   );
   const maxAgeMs = integerIn(given.maxAgeMs, 'maxAgeMs', DEFAULT_JWKS_MAX_AGE_MS, 1, 86_400_000);
+  const failureCooldownMs = integerIn(
+    given.failureCooldownMs,
+    'failureCooldownMs',
+    DEFAULT_JWKS_FAILURE_COOLDOWN_MS,
+    0,
+    86_400_000,
+  );
   const clock = clockOf(given.clock);
 
-  const keys = createRemoteJWKSet(jwksUri, {
+  const remote = createRemoteJWKSet(jwksUri, {
     timeoutDuration: timeoutMs,
     cooldownDuration: cooldownMs,
     cacheMaxAge: maxAgeMs,
     [customFetch]: boundedFetch,
   });
+  const keys = withFailureCooldown(remote, failureCooldownMs, clock);
   const allowed = new Set<string>(algorithms);
   const allowedList = [...allowed];
 
@@ -202,6 +218,41 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       if (consumer === undefined || scopes === undefined) return refused('INVALID_CLAIMS');
       return verified(consumer, scopes, (payload.exp as number) * 1000);
     },
+  };
+}
+
+/** After a failed fetch, how long no other is tried (see `failureCooldownMs`). */
+const DEFAULT_JWKS_FAILURE_COOLDOWN_MS = 5000;
+
+/**
+ * The remote key set, fetching nothing for `cooldownMs` after a fetch failed: meanwhile a token is
+ * judged against the keys cached before, and one needing another key is refused as unavailable.
+ */
+function withFailureCooldown(
+  remote: ReturnType<typeof createRemoteJWKSet>,
+  cooldownMs: number,
+  clock: () => number,
+): JWTVerifyGetKey {
+  let retryAt = Number.NEGATIVE_INFINITY;
+  return async (header, token) => {
+    if (clock() < retryAt) {
+      const cached = remote.jwks();
+      if (cached === undefined) throw new errors.JWKSTimeout('the key set is unavailable');
+      try {
+        return await createLocalJWKSet(cached)(header, token);
+      } catch (error) {
+        if (error instanceof errors.JWKSNoMatchingKey) {
+          throw new errors.JWKSTimeout('the key set is unavailable');
+        }
+        throw error;
+      }
+    }
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (codeOf(error) === 'UNAVAILABLE') retryAt = clock() + cooldownMs;
+      throw error;
+    }
   };
 }
 

@@ -2,7 +2,8 @@
  * Guards the key set: keys are fetched once and cached; an unknown kid refreshes them, at most
  * once per cooldown however many tokens name unknown kids; and a JWKS that answers slowly, not at
  * all, with an error, with nonsense or with too much refuses every token (503) and admits none,
- * while one that answers within the timeout serves.
+ * while one that answers within the timeout serves; after a failed fetch none is tried for the
+ * failure cooldown (cached keys still serve), so unknown kids cannot drive one fetch each.
  */
 
 import type { ServerResponse } from 'node:http';
@@ -163,20 +164,77 @@ describe('a key set that cannot be had', () => {
     expect((await verifier.verify(await tokenFor(first))).ok).toBe(true);
   });
 
-  it('is asked again after an outage, and then serves', async () => {
+  it('is asked again once the failure cooldown has passed, and then serves', async () => {
     let down = true;
     const server = await endpoint((res) =>
       down ? res.writeHead(503).end() : res.end(jwks(first)),
+    );
+    let now = Date.now();
+    const verifier = createJwtVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwksUri: server.url,
+      timeoutMs: 300,
+      failureCooldownMs: 5000,
+      clock: () => now,
+    });
+    const token = await tokenFor(first);
+    expect((await verifier.verify(token)).ok).toBe(false);
+    down = false;
+    // Within the cooldown nothing is fetched, so the issuer's recovery is not seen yet.
+    now += 4000;
+    expect(await verifier.verify(token)).toMatchObject({ ok: false, refusal: { status: 503 } });
+    expect(server.requests).toBe(1);
+    now += 1001;
+    expect((await verifier.verify(token)).ok).toBe(true);
+    expect(server.requests).toBe(2);
+  });
+
+  it('is fetched once per failure cooldown while down, however many unknown kids arrive', async () => {
+    const server = await endpoint((res) => res.writeHead(500).end());
+    let now = Date.now();
+    const verifier = createJwtVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwksUri: server.url,
+      timeoutMs: 300,
+      clock: () => now,
+    });
+    const forged = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => tokenFor({ ...second, kid: `unknown-${i}` })),
+    );
+    for (const token of forged) {
+      expect(await verifier.verify(token)).toMatchObject({ ok: false, refusal: { status: 503 } });
+      now += 10;
+    }
+    expect(server.requests).toBe(1);
+    // Past the default cooldown (5 s), one more.
+    now += 5000;
+    await verifier.verify(forged[0] as string);
+    expect(server.requests).toBe(2);
+  });
+
+  it('keeps serving cached keys through an outage, and refuses a new kid as unavailable', async () => {
+    let down = false;
+    const server = await endpoint((res) =>
+      down ? res.writeHead(500).end() : res.end(jwks(first)),
     );
     const verifier = createJwtVerifier({
       issuer: ISSUER,
       audience: AUDIENCE,
       jwksUri: server.url,
       timeoutMs: 300,
+      cooldownMs: 0,
     });
-    const token = await tokenFor(first);
-    expect((await verifier.verify(token)).ok).toBe(false);
-    down = false;
-    expect((await verifier.verify(token)).ok).toBe(true);
+    const known = await tokenFor(first);
+    expect((await verifier.verify(known)).ok).toBe(true);
+    down = true;
+    const rotated = await tokenFor(second);
+    for (let i = 0; i < 10; i++) {
+      expect(await verifier.verify(rotated)).toMatchObject({ ok: false, refusal: { status: 503 } });
+      expect((await verifier.verify(known)).ok).toBe(true);
+    }
+    // The first and the one refresh the new kid caused.
+    expect(server.requests).toBe(2);
   });
 });
