@@ -7,7 +7,7 @@
  * of it before any MCP message is read, and nothing of a token or a body comes back. A verified
  * consumer keeps the interposer's rules: its grants listed, every other tool the constant answer.
  */
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
@@ -19,7 +19,7 @@ import {
 } from '@portcullis/oauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpAuthorizationOptions, serveHttp } from '../src/http.ts';
-import { post, resolver } from './http-support.ts';
+import { post, resolver, TOKENS as STATIC_TOKENS } from './http-support.ts';
 import { closeAll, fixtureServer, initialize, onClose } from './support.ts';
 
 afterEach(closeAll);
@@ -204,6 +204,81 @@ describe('the anonymous consumer with static tokens', () => {
     const unknown = await post(served.url, LIST, { authorization: `Bearer ${CANARY}` });
     expect(JSON.parse(unknown.texts[0]!).result.tools).toEqual([]);
     expect(unknown.body).not.toContain(CANARY);
+  });
+});
+
+/** A raw request whose `Authorization` header is sent once per value, as given. */
+function rawList(url: URL, authorization: string[]): Promise<{ status: number; text: string }> {
+  const body = JSON.stringify(LIST);
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      url,
+      {
+        method: 'POST',
+        // Raw pairs: each value becomes a header line of its own.
+        headers: [
+          'host',
+          url.host,
+          ...authorization.flatMap((value) => ['authorization', value]),
+          'content-type',
+          'application/json',
+          'accept',
+          'application/json, text/event-stream',
+          'content-length',
+          String(Buffer.byteLength(body)),
+        ],
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: `${JSON.stringify(res.headers)} ${text}` }),
+        );
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+describe('several or empty Authorization headers', () => {
+  const bad = `Bearer ${CANARY}`;
+  const good = `Bearer ${TOKENS.bob}`;
+  const shapes = [
+    ['empty', ['']],
+    ['blank', ['  ']],
+    ['empty, then a bad token', ['', bad]],
+    ['a good token, then a bad one', [good, bad]],
+    ['a bad token, then a good one', [bad, good]],
+    ['the good token twice', [good, good]],
+  ] as const;
+
+  it.each(shapes)('are a token that does not verify under authorization: %s', async (_, given) => {
+    const { url } = await host({}, 'carol');
+    const answer = await rawList(url, [...given]);
+    expect(answer.status).toBe(401);
+    expect(answer.text).toContain('error=\\"invalid_token\\"');
+    expect(answer.text).not.toContain(CANARY);
+  });
+
+  it.each(shapes)('are no consumer under static tokens: %s', async (_, given) => {
+    const { server } = fixtureServer();
+    const served = await serveHttp(server, { consumers: resolver, anonymousConsumer: 'carol' });
+    onClose(() => served.close());
+    // The same shapes with a token the resolver knows (bob's grants list three tools).
+    const known = `Bearer ${STATIC_TOKENS.bob}`;
+    const alone = await rawList(served.url, [known]);
+    expect(alone.text).toContain('"name":"greet"');
+    const answer = await rawList(
+      served.url,
+      given.map((value) => (value === good ? known : value)),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('"tools":[]');
+    expect(answer.text).not.toContain(CANARY);
   });
 });
 

@@ -87,13 +87,17 @@ export async function admit(
   anonymousConsumer: string | undefined,
   logger: Logger,
 ): Promise<Admission> {
-  const presented = bearerToken(req.headers.authorization);
-  if (!presented.ok) {
-    if (presented.refusal.code === 'MISSING') {
-      if (anonymousConsumer !== undefined) return { ok: true, consumer: anonymousConsumer };
-      return { ok: false, response: auth.missing };
-    }
-    logger.info({ event: 'token_refused', code: presented.refusal.code }, 'A token was refused.');
+  // Node keeps the first of several `Authorization` headers: each is read, and more than one, or
+  // one that is empty, is a malformed token, never the request without one.
+  const given = req.headersDistinct.authorization;
+  if (given === undefined) {
+    if (anonymousConsumer !== undefined) return { ok: true, consumer: anonymousConsumer };
+    return { ok: false, response: auth.missing };
+  }
+  const presented = given.length === 1 ? bearerToken(given[0]) : undefined;
+  if (presented === undefined || !presented.ok) {
+    const code = presented === undefined ? 'MALFORMED' : presented.refusal.code;
+    logger.info({ event: 'token_refused', code }, 'A token was refused.');
     return { ok: false, response: auth.invalid };
   }
   let verification: Awaited<ReturnType<TokenVerifier['verify']>>;

@@ -200,7 +200,10 @@ function consumerOf(
   req: IncomingMessage,
   resolver: ConsumerResolver,
 ): string | undefined | Promise<string | undefined> {
-  const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(header(req, 'authorization') ?? '');
+  // More than one `Authorization` header names no one token: no consumer.
+  const given = req.headersDistinct.authorization;
+  if (given?.length !== 1) return undefined;
+  const match = /^Bearer[ \t]+([^ \t]+)[ \t]*$/i.exec(given[0] ?? '');
   if (match === null) return undefined;
   try {
     const consumer = resolver.resolve(match[1]!);
@@ -462,7 +465,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       scopes = admitted.scopes;
     } else {
       consumer =
-        req.headers.authorization === undefined
+        req.headersDistinct.authorization === undefined
           ? settings.anonymousConsumer
           : consumerOf(req, settings.consumers!);
       if (typeof consumer !== 'string' && consumer !== undefined) consumer = await consumer;
