@@ -5,6 +5,7 @@
  * node apps/reference/dist/main.js [--http | --stdio] [--host 127.0.0.1] [--port 3000]
  *                                  [--root DIR] [--data DIR] [--config FILE]
  *                                  [--database postgres://...] [--redis redis://...]
+ *                                  [--replica NAME] [--public-url URL]
  * ```
  *
  * Each option takes its value as the next argument or after `=`; a lone `--` is skipped. A fault is
@@ -23,6 +24,10 @@ export interface AppArguments {
   readonly database?: string;
   /** A Redis URL: the rate limits' buckets live there, shared by every replica using it. */
   readonly redis?: string;
+  /** This replica's name behind a balancer: the prefix of the session ids it mints. */
+  readonly replica?: string;
+  /** The URL clients reach the server at through a balancer: its host is accepted as `Host`. */
+  readonly publicUrl?: string;
   readonly help: boolean;
 }
 
@@ -36,6 +41,7 @@ export const DEFAULT_PORT = 3000;
 export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio] [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}]
                                         [--root DIR] [--data DIR] [--config FILE]
                                         [--database postgres://...] [--redis redis://...]
+                                        [--replica NAME] [--public-url URL]
 
   --http          serve MCP over Streamable HTTP at http://HOST:PORT/mcp (the default)
   --stdio         serve MCP over standard input and output, as the consumer the config names
@@ -46,6 +52,8 @@ export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio]
   --config FILE   the consumers and their token hashes (default: DATA/config.json, made on first start)
   --database URL  keep the corpus in PostgreSQL (postgres://...) instead of SQLite under DATA
   --redis URL     keep the rate limits' buckets in Redis (redis://...), shared by every replica
+  --replica NAME  this replica's name behind a balancer, which routes a session by it (r1, r2...)
+  --public-url URL  the URL clients reach it at through a balancer (its host is accepted)
   --help          print this text`;
 
 const VALUED = new Set([
@@ -56,6 +64,8 @@ const VALUED = new Set([
   '--config',
   '--database',
   '--redis',
+  '--replica',
+  '--public-url',
 ]);
 
 type Parsed =
@@ -87,7 +97,7 @@ export function parseArguments(args: readonly string[]): Parsed {
     const name = equals === -1 ? arg : arg.slice(0, equals);
     if (!VALUED.has(name)) {
       return refuse(
-        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --redis, --help.',
+        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --redis, --replica, --public-url, --help.',
       );
     }
     if (values.has(name)) return refuse(`The option \`${name}\` is given twice.`);
@@ -116,7 +126,18 @@ export function parseArguments(args: readonly string[]): Parsed {
   if (redis !== undefined && !/^rediss?:\/\//.test(redis)) {
     return refuse('The option `--redis` takes a Redis URL, starting redis:// or rediss://.');
   }
-  const optional = (name: string, key: 'root' | 'data' | 'config' | 'database' | 'redis') => {
+  const replica = values.get('--replica');
+  if (replica !== undefined && !/^[A-Za-z0-9-]{1,32}$/.test(replica)) {
+    return refuse('The option `--replica` takes a name of 1 to 32 letters, digits or `-`.');
+  }
+  const publicUrl = values.get('--public-url');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#\s]+(?:\/\S*)?$/.test(publicUrl)) {
+    return refuse('The option `--public-url` takes an http:// or https:// URL.');
+  }
+  const optional = (
+    name: string,
+    key: 'root' | 'data' | 'config' | 'database' | 'redis' | 'replica' | 'publicUrl',
+  ) => {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
   };
@@ -131,6 +152,8 @@ export function parseArguments(args: readonly string[]): Parsed {
       ...optional('--config', 'config'),
       ...optional('--database', 'database'),
       ...optional('--redis', 'redis'),
+      ...optional('--replica', 'replica'),
+      ...optional('--public-url', 'publicUrl'),
       help,
     },
   };

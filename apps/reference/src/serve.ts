@@ -193,6 +193,19 @@ async function redisStoreOf(
   };
 }
 
+/**
+ * Behind a balancer, the `Host` clients send names the balancer: it is accepted beside this
+ * process's own loopback names (DNS-rebinding protection stays on).
+ */
+function balancedHosts(args: AppArguments) {
+  if (args.publicUrl === undefined) return {};
+  const own =
+    args.port === 0
+      ? []
+      : ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${args.port}`);
+  return { allowedHosts: [new URL(args.publicUrl).host, ...own] };
+}
+
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
 export async function serve(app: ReferenceApp, args: AppArguments): Promise<Served> {
   const shared = args.redis === undefined ? undefined : await redisStoreOf(app, args.redis);
@@ -239,7 +252,13 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
   }
   let host: Awaited<ReturnType<typeof serveHttp>>;
   try {
-    host = await serveHttp(server, { host: args.host, port: args.port, ...access, sessions: true });
+    host = await serveHttp(server, {
+      host: args.host,
+      port: args.port,
+      ...access,
+      sessions: args.replica === undefined ? true : { idPrefix: args.replica },
+      ...balancedHosts(args),
+    });
   } catch (error) {
     await closeServer();
     const code = (error as NodeJS.ErrnoException).code;

@@ -105,6 +105,12 @@ export interface SessionOptions {
   readonly maxSessionsPerConsumer?: number;
   /** A session unused this long, with no call in flight, is closed (default 600). */
   readonly idleSeconds?: number;
+  /**
+   * Put before every session id this host mints, with a `.` (`r1.` then a UUID): 1 to 32 letters,
+   * digits or `-`. Replicas behind one balancer each take their own, so the balancer can route a
+   * session's requests to the replica that holds it (see `deploy/` of the repository).
+   */
+  readonly idPrefix?: string;
 }
 
 /** A `node:http` request handler serving one tool server, and how to close what it opened. */
@@ -206,12 +212,23 @@ function checked(options: HttpHandlerOptions) {
       throw invalid('sessions', `The session limit \`${option}\` must be a positive whole number.`);
     }
   }
+  const prefix: unknown = given ? (options.sessions as SessionOptions).idPrefix : undefined;
+  if (
+    prefix !== undefined &&
+    (typeof prefix !== 'string' || !/^[A-Za-z0-9-]{1,32}$/.test(prefix))
+  ) {
+    throw invalid(
+      'sessions',
+      'The session option `idPrefix` must be 1 to 32 letters, digits or `-`.',
+    );
+  }
   return {
     consumers: authorization === undefined ? options.consumers : undefined,
     authorization,
     anonymousConsumer: anonymous as string | undefined,
     sessions: options.sessions === true || given,
     sessionLimits: limits,
+    sessionIdPrefix: prefix as string | undefined,
     path,
     maxBodyBytes: limit,
     allowedOrigins: options.allowedOrigins,

@@ -63,3 +63,21 @@ describe('bounded sessions', () => {
     expect((await ping(host.url, third, 'alice')).status).toBe(200);
   });
 });
+
+describe('session ids for a balancer', () => {
+  it('start with the host’s prefix, so each replica’s sessions can be routed to it', async () => {
+    const { host } = await httpHost({}, { sessions: { idPrefix: 'r7' } });
+    const session = await open(host.url, 'alice');
+    expect(session).toMatch(/^r7\.[0-9a-f-]{36}$/);
+    expect((await ping(host.url, session, 'alice')).status).toBe(200);
+  });
+
+  it('refuses a prefix that is not 1 to 32 letters, digits or -', async () => {
+    for (const idPrefix of ['', 'r.1', 'x'.repeat(33), 'r 1']) {
+      await expect(httpHost({}, { sessions: { idPrefix } })).rejects.toMatchObject({
+        code: 'INVALID_OPTIONS',
+        details: { option: 'sessions' },
+      });
+    }
+  });
+});

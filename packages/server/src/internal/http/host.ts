@@ -68,6 +68,8 @@ export interface HostSettings {
     readonly maxSessionsPerConsumer: number;
     readonly idleSeconds: number;
   };
+  /** Put before every session id, with a `.`, so a balancer can route by replica. */
+  readonly sessionIdPrefix: string | undefined;
   readonly path: string;
   readonly maxBodyBytes: number;
   readonly allowedOrigins: readonly string[] | undefined;
@@ -413,10 +415,14 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     : undefined;
   sweep?.unref();
 
+  const prefix = settings.sessionIdPrefix;
+  const newSessionId =
+    prefix === undefined ? randomUUID : (): string => `${prefix}.${randomUUID()}`;
+
   async function openSession(consumer: string): Promise<WebStandardStreamableHTTPServerTransport> {
     let made: Session | undefined;
     const transport = sdkTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: newSessionId,
       onsessioninitialized: (id) => {
         if (made !== undefined) sessions.set(id, made);
       },
