@@ -75,11 +75,14 @@ function startReplica({ name, port, args, run, onExit }) {
     [MAIN, '--http', '--port', String(port), '--replica', name, '--data', data, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // What it wrote to stderr (its JSON log), the newest 64 MiB.
   const log = [];
+  let logged = 0;
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => {
     log.push(chunk);
-    if (log.length > 200) log.shift();
+    logged += chunk.length;
+    while (logged > 64 * 1024 * 1024) logged -= log.shift().length;
   });
   child.on('exit', (code, signal) => onExit(name, code ?? signal));
   return new Promise((resolve, reject) => {
