@@ -71,7 +71,7 @@ describe('openReferenceApp', () => {
     const bad = join(tempDir(), 'bad.json');
     writeFileSync(bad, '{"consumers": []}');
     expect(await startupError({ root, data, config: bad })).toBe(
-      `The config file ${bad} is invalid: \`consumers\` must be a non-empty list.`,
+      `The config file ${bad} is invalid: \`consumers\` must be a non-empty list (it may be empty when \`authorization.scopeGrants\` grants the tools).`,
     );
     const missing = join(tempDir(), 'missing.json');
     expect(await startupError({ root, data, config: missing })).toBe(
