@@ -240,6 +240,47 @@ describe.skipIf(schema === undefined)('the PostgreSQL corpus at start', () => {
     );
   });
 
+  it('keeps nothing of a tag call cancelled before its commit, on both stores', async () => {
+    const url = await schema!.another();
+    const corpus = await PostgresCorpus.open(root, url);
+    const index = CorpusIndex.open(root, join(tempDir(), 'cancel.sqlite'));
+    try {
+      await corpus.sync();
+      await index.sync();
+      const before = new AbortController();
+      before.abort(new Error('cancelled'));
+      expect(() =>
+        index.tag([1n, 2n], { cancelled: 'low' }, 'admin', null, NOW, before.signal),
+      ).toThrow('cancelled');
+      await expect(
+        corpus.tag([1n, 2n], { cancelled: 'low' }, 'admin', null, NOW, before.signal),
+      ).rejects.toThrow('cancelled');
+      // Cancelled while the transaction runs: its writes are rolled back before the commit.
+      const during = new AbortController();
+      const written = corpus.tag(
+        [1n, 2n, 3n],
+        { cancelled: 'low' },
+        'admin',
+        null,
+        NOW,
+        during.signal,
+      );
+      during.abort(new Error('cancelled'));
+      await expect(written).rejects.toThrow('cancelled');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const left = await admin.query(
+        'SELECT (SELECT count(*) FROM tags) AS tags, (SELECT count(*) FROM tag_writes) AS writes',
+      );
+      await admin.end();
+      expect(left.rows).toEqual([{ tags: '0', writes: '0' }]);
+      expect(index.tagsOf(1n)).toEqual({});
+    } finally {
+      await corpus.close();
+      index.close();
+    }
+  });
+
   it('writes a tag call in one transaction: a failure half-way leaves nothing', async () => {
     const url = await schema!.another();
     const corpus = await PostgresCorpus.open(root, url);

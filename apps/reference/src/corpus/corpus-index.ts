@@ -300,7 +300,10 @@ export class CorpusIndex implements CorpusRepository {
     consumer: string,
     note: string | null,
     now: number,
+    signal?: AbortSignal,
   ): TagWriteResult {
+    // The write below is synchronous: a cancel can only have come before it.
+    signal?.throwIfAborted();
     const unique = [...new Set(ids)];
     const exists = this.database.prepare('SELECT 1 FROM documents WHERE id = ?').pluck();
     const upsert = this.database.prepare(

@@ -234,8 +234,10 @@ export class PostgresCorpus implements CorpusRepository {
     consumer: string,
     note: string | null,
     now: number,
+    signal?: AbortSignal,
   ): Promise<TagWriteResult> {
     const unique = [...new Set(ids)].map(String);
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return this.#transaction(async (client): Promise<TagWriteResult> => {
       // Lock the rows named, so a sync cannot remove one between the check and the write.
       const found = await client.query(
@@ -261,6 +263,8 @@ export class PostgresCorpus implements CorpusRepository {
         'INSERT INTO tag_writes (consumer, written_ms, documents, tags, changed, note) VALUES ($1, $2, $3, $4, $5, $6)',
         [consumer, now, unique.length, entries.length, changed, note],
       );
+      // A call cancelled while it wrote keeps nothing: the throw rolls the transaction back.
+      signal?.throwIfAborted();
       return { ok: true, value: { pairs: unique.length * entries.length, changed } };
     });
   }

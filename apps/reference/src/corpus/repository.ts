@@ -35,7 +35,8 @@ export interface CorpusRepository {
   get(id: bigint): Answer<DocumentRecord | undefined>;
   /**
    * Gives every document of `ids` every tag of `tags`, in one transaction: all of it is written,
-   * or (an id unknown, a crash) none of it. Idempotent; every call is logged with `note`.
+   * or (an id unknown, a crash, `signal` aborted before the commit) none of it. Idempotent; every
+   * call is logged with `note`. An aborted `signal` rejects with its reason.
    */
   tag(
     ids: readonly bigint[],
@@ -43,6 +44,7 @@ export interface CorpusRepository {
     consumer: string,
     note: string | null,
     now: number,
+    signal?: AbortSignal,
   ): Answer<TagWriteResult>;
   /** Ranked hits (BM25, title matches weighted 4 to 1) and how many documents match in all. */
   search(request: SearchRequest): Answer<{ readonly hits: SearchHit[]; readonly total: number }>;

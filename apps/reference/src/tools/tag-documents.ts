@@ -63,6 +63,7 @@ export function tagDocumentsTool(services: DocumentServices) {
         context.consumer,
         note,
         services.now(),
+        context.signal,
       );
       if (!written.ok) notFound('document');
       return { documents, pairs: written.value.pairs, changed: written.value.changed };
