@@ -203,7 +203,14 @@ function balancedHosts(args: AppArguments) {
     args.port === 0
       ? []
       : ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${args.port}`);
-  return { allowedHosts: [new URL(args.publicUrl).host, ...own] };
+  const url = new URL(args.publicUrl);
+  // A balancer on a loopback address is reached by any of its loopback names.
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'];
+  const publicPort = url.port === '' ? '' : `:${url.port}`;
+  const names = loopback.includes(url.hostname)
+    ? loopback.map((name) => `${name}${publicPort}`)
+    : [url.host];
+  return { allowedHosts: [...names, ...own] };
 }
 
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */

@@ -177,6 +177,27 @@ describe.skipIf(process.env.PORTCULLIS_SKIP_CLUSTER === '1')('three replicas beh
     }
     const modern = await modernClient();
     expect((await modern.listTools()).tools.map((tool) => tool.name)).toEqual(names);
+    // The balancer by another of its loopback names is the same endpoint.
+    const byName = (host: string) =>
+      fetch(cluster!.url.replace('127.0.0.1', host), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'by-name', version: '1' },
+          },
+        }),
+      });
+    expect((await byName('localhost')).status).toBe(200);
     for (let call = 0; call < 6; call += 1) {
       const found = await modern.callTool({
         name: 'search_documents',
