@@ -14,7 +14,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { hashToken } from '@portcullis/server/http';
@@ -22,6 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../../deploy/cluster.mjs';
 import { closeClients, httpClient } from './support/mcp-client.ts';
+import { freeBlock } from './support/ports.ts';
 import { createTestSchema, type TestSchema } from './support/postgres.ts';
 import { REDIS_URL, testRedisAnswers } from './support/redis.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
@@ -54,23 +54,6 @@ function nginxAvailable(): boolean {
   }
   console.warn('skipped: the cluster test needs nginx (apt-get install -y nginx)');
   return false;
-}
-
-/** A port with the next three free too (nginx on the first, the replicas after it). */
-async function freeBlock(size: number): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    let all = true;
-    for (let offset = 0; offset < size && all; offset += 1) all = await free(base + offset);
-    if (all) return base;
-  }
-  throw new Error('no block of free ports');
 }
 
 let schema: TestSchema | undefined;

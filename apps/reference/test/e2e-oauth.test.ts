@@ -7,7 +7,6 @@
  * echoed; an issuer that cannot be reached stops the start with one line.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   Client,
@@ -26,6 +25,7 @@ import {
   startAuthorizationServer,
 } from './support/authorization-server.ts';
 import { type ChildApp, killChildren, startApp, urlOf } from './support/child-app.ts';
+import { freePort } from './support/ports.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
 
 const CANARY = 'CANARYoauth5e1f';
@@ -38,15 +38,6 @@ const ALL = [
   'survey_corpus',
   'explain_query',
 ];
-
-/** A port free now, for a resource URL the config must name before the app listens. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 function writeConfig(config: object): string {
   const file = join(tempDir(), 'config.json');

@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { hashToken } from '@portcullis/server/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killChildren, startApp, urlOf } from './support/child-app.ts';
 import { closeClients, httpClient } from './support/mcp-client.ts';
+import { freePort } from './support/ports.ts';
 import { REDIS_URL, testRedisAnswers } from './support/redis.ts';
 import { removeTempDirs, tempDir } from './support/temp.ts';
 
@@ -43,39 +43,27 @@ function config(rateLimits: object | undefined) {
   return { file, token };
 }
 
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+/** Twice the burst, alternating between two processes started with `args` and one config. */
+async function burstOverTwo(args: readonly string[]) {
+  const { file, token } = config({ perConsumer: { burst: BURST, ratePerSecond: 0.001 } });
+  const replicas = [0, 1].map(() =>
+    startApp(['--http', '--port', '0', '--data', tempDir(), '--config', file, ...args]),
+  );
+  const clients = await Promise.all(
+    replicas.map(async (replica) => httpClient(await urlOf(replica), token)),
+  );
+  const results = [];
+  for (let call = 0; call < 2 * BURST; call += 1) {
+    const client = clients[call % 2]!;
+    results.push(await client.callTool({ name: 'explain_query', arguments: { query: 'the' } }));
+  }
+  return results;
 }
 
 describe('rate limits across replicas', () => {
   it('refuses a burst spread over two replicas at the bound, not twice it', async (context) => {
     if (!redis) return context.skip();
-    const { file, token } = config({ perConsumer: { burst: BURST, ratePerSecond: 0.001 } });
-    const replicas = [0, 1].map(() =>
-      startApp([
-        '--http',
-        '--port',
-        '0',
-        '--data',
-        tempDir(),
-        '--config',
-        file,
-        '--redis',
-        REDIS_URL,
-      ]),
-    );
-    const clients = await Promise.all(
-      replicas.map(async (replica) => httpClient(await urlOf(replica), token)),
-    );
-    const results = [];
-    for (let call = 0; call < 2 * BURST; call += 1) {
-      const client = clients[call % 2]!;
-      results.push(await client.callTool({ name: 'explain_query', arguments: { query: 'the' } }));
-    }
+    const results = await burstOverTwo(['--redis', REDIS_URL]);
     const served = results.filter((result) => result.isError !== true);
     const limited = results.filter(
       (result) => result._meta?.['portcullis/retryAfterMs'] !== undefined,
@@ -87,26 +75,12 @@ describe('rate limits across replicas', () => {
   });
 
   it('counts per process without `--redis`, as the README says', async () => {
-    const { file, token } = config({ perConsumer: { burst: BURST, ratePerSecond: 0.001 } });
-    const replicas = [0, 1].map(() =>
-      startApp(['--http', '--port', '0', '--data', tempDir(), '--config', file]),
-    );
-    const clients = await Promise.all(
-      replicas.map(async (replica) => httpClient(await urlOf(replica), token)),
-    );
-    let served = 0;
-    for (let call = 0; call < 2 * BURST; call += 1) {
-      const result = await clients[call % 2]!.callTool({
-        name: 'explain_query',
-        arguments: { query: 'the' },
-      });
-      if (result.isError !== true) served += 1;
-    }
-    expect(served).toBe(2 * BURST);
+    const results = await burstOverTwo([]);
+    expect(results.filter((result) => result.isError !== true)).toHaveLength(2 * BURST);
   });
 
   it('stops at start with one line when Redis cannot be reached, and without rate limits', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const secret = `redis://:${randomBytes(8).toString('hex')}@127.0.0.1:${port}`;
     const limited = config({ perConsumer: { burst: 1, ratePerSecond: 1 } });
     const down = startApp([
