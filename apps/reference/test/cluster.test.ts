@@ -3,7 +3,9 @@
  * PostgreSQL and one Redis: both protocol eras served through the balancer, a legacy session kept
  * on the replica that holds it; a consumer's rate limit counted once across the replicas; a third
  * of 501 concurrent surveys cancelled by closing their streams, each stopping on the replica that
- * runs it within 5 s, and no replica left with a live call once the rest are closed; one replica
+ * runs it within 5 s, and no replica left with a live call once the rest are closed; a legacy
+ * session's `notifications/cancelled` sent on a connection of its own reaching the replica that
+ * runs the call, and only it; one replica
  * SIGKILLed during a stream of `tag_documents` calls: the calls on it fail where the client sees
  * them (none hangs), the balancer routes the next ones around it, and PostgreSQL holds every
  * acknowledged write and no write in part.
@@ -14,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { hashToken } from '@portcullis/server/http';
@@ -285,6 +288,96 @@ describe.skipIf(process.env.PORTCULLIS_SKIP_CLUSTER === '1')('three replicas beh
       await database.end();
     }
   }, 60_000);
+
+  it('cancels a legacy session’s call on its replica when the cancel comes on another connection', async (context) => {
+    if (cluster === undefined) return context.skip();
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const opened = await fetch(cluster.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'legacy-cancel', version: '1' },
+        },
+      }),
+    });
+    await opened.text();
+    const session = opened.headers.get('mcp-session-id') ?? '';
+    const owner = session.split('.')[0] ?? '';
+    const inSession = {
+      ...headers,
+      'mcp-session-id': session,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    await (
+      await fetch(cluster.url, {
+        method: 'POST',
+        headers: inSession,
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
+    const before = new Map(
+      [...outcomes('survey_corpus')].map(([name, list]) => [name, list.length]),
+    );
+    const call = fetch(cluster.url, {
+      method: 'POST',
+      headers: inSession,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'survey_corpus', arguments: {} },
+      }),
+    }).then((answer) => answer.text());
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The cancel on a connection of its own: the balancer routes it by the session id.
+    const cancelled = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 7, reason: 'the user stopped it' },
+      });
+      const sent = request(
+        cluster!.url,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { ...inSession, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body);
+    });
+    expect(cancelled).toBe(202);
+    const grew = (name: string) =>
+      (outcomes('survey_corpus').get(name) ?? []).length - (before.get(name) ?? 0);
+    expect(
+      await until(
+        () =>
+          (outcomes('survey_corpus').get(owner) ?? []).at(-1) === 'CANCELLED' && grew(owner) === 1,
+        5000,
+      ),
+    ).toBe(true);
+    for (const replica of cluster.replicas) {
+      if (replica.name !== owner) expect(grew(replica.name)).toBe(0);
+    }
+    // The cancelled call gets no answer: its stream ends without one.
+    const streamed = await call;
+    expect(streamed).not.toContain('"id":7');
+  }, 30_000);
 
   it('routes around a SIGKILLed replica, losing no acknowledged write', async (context) => {
     if (cluster === undefined) return context.skip();
