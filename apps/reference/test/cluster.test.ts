@@ -1,4 +1,6 @@
 /**
+ * Longer than 400 lines: the cluster is started once for all its cases, which share it.
+ *
  * Three replicas of the built app behind nginx on 127.0.0.1 (`deploy/cluster.mjs`), on one
  * PostgreSQL and one Redis: both protocol eras served through the balancer, a legacy session kept
  * on the replica that holds it; a consumer's rate limit counted once across the replicas; a third
@@ -22,7 +24,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { hashToken } from '@portcullis/server/http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../../../deploy/cluster.mjs';
+import { startCluster } from '../deploy/cluster.mjs';
 import { closeClients, httpClient } from './support/mcp-client.ts';
 import { freeBlock } from './support/ports.ts';
 import { createTestSchema, type TestSchema } from './support/postgres.ts';

@@ -1,4 +1,6 @@
 /*
+ * Longer than 400 lines: one table of refusals covers every field of the file.
+ *
  * Guards the consumers file: every rule is checked before a start, each fault is one sentence
  * naming the field (never the value), a token resolves to its consumer only through its SHA-256,
  * and a fresh default config stores hashes and never the tokens it mints.

@@ -108,7 +108,7 @@ export interface SessionOptions {
   /**
    * Put before every session id this host mints, with a `.` (`r1.` then a UUID): 1 to 32 letters,
    * digits or `-`. Replicas behind one balancer each take their own, so the balancer can route a
-   * session's requests to the replica that holds it (see `deploy/` of the repository).
+   * session's requests to the replica that holds it (see `apps/reference/deploy/` of the repository).
    */
   readonly idPrefix?: string;
 }

@@ -1,4 +1,7 @@
 /**
+ * Longer than 400 lines: one class holds the whole repository on PostgreSQL, each query beside
+ * the SQLite one it must answer alike.
+ *
  * The corpus in PostgreSQL (`pg`): the same {@link CorpusRepository} as the SQLite index, with the
  * same results. Full-text matching is a `tsvector` of each document's terms (GIN-indexed); ranking
  * is BM25 computed in SQL exactly as SQLite's FTS5 computes it (k1 = 1.2, b = 0.75, the title

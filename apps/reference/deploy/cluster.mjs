@@ -3,12 +3,12 @@
  * Starts N replicas of the reference app and nginx in front of them, all on loopback: the recipe
  * of "Running more than one" in the reference app's README, and what the cluster tests start.
  *
- *   node deploy/cluster.mjs --replicas 3 --port 8080 --database postgres://... --redis redis://...
+ *   node apps/reference/deploy/cluster.mjs --replicas 3 --port 8080 --database postgres://... --redis redis://...
  *                           --config FILE [--root DIR] [--run DIR]
  *
  * Each replica is `apps/reference/dist/main.js --http` on its own port, named `r1`, `r2`... (the
  * prefix of its session ids), on the one PostgreSQL and the one Redis, with the balancer's URL as
- * its public URL. nginx gets `deploy/nginx.conf.template` filled in under the run folder. Once all
+ * its public URL. nginx gets `nginx.conf.template` (beside this file) filled in under the run folder. Once all
  * listen, the first line on stdout is `listening on http://127.0.0.1:PORT/mcp`, then one line per
  * replica, `replica r1 pid 1234 http://127.0.0.1:8081/mcp`. SIGINT or SIGTERM stops nginx and
  * then every replica (each finishes or cancels its calls), and exits 0. A replica that dies is
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const MAIN = join(HERE, '..', 'apps', 'reference', 'dist', 'main.js');
+const MAIN = join(HERE, '..', 'dist', 'main.js');
 const TEMPLATE = join(HERE, 'nginx.conf.template');
 
 /**
@@ -208,7 +208,7 @@ async function main(argv) {
     options.get('--config') === undefined
   ) {
     process.stderr.write(
-      'usage: node deploy/cluster.mjs [--replicas 3] [--port 8080] --config FILE [--database postgres://...] [--redis redis://...] [--root DIR] [--run DIR]\n',
+      'usage: node apps/reference/deploy/cluster.mjs [--replicas 3] [--port 8080] --config FILE [--database postgres://...] [--redis redis://...] [--root DIR] [--run DIR]\n',
     );
     return 2;
   }
