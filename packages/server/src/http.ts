@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CancelRelay } from './cancel-relay.ts';
 import {
   type ConsumerResolver,
   createTokenResolver,
@@ -17,6 +18,7 @@ import { createHostHandler } from './internal/http/host.ts';
 import type { TokenVerifier } from './internal/siblings/oauth.ts';
 import type { ToolServer } from './tool-server.ts';
 
+export type { CancelRelay, RelayedCancel } from './cancel-relay.ts';
 export {
   type ConsumerResolver,
   createTokenResolver,
@@ -72,6 +74,13 @@ export interface HttpHandlerOptions {
    * `serveHttp` turns it on by default when it binds a loopback address.
    */
   readonly dnsRebindingProtection?: boolean;
+  /**
+   * Replicas of one stateless endpoint behind a balancer: a legacy `notifications/cancelled` that
+   * names no call of this replica is published here, and one published by another replica
+   * cancels the call it names here (same consumer, same id). Not with `sessions`: a session's
+   * requests reach the replica that holds it (route them by `sessions.idPrefix`).
+   */
+  readonly cancelRelay?: CancelRelay;
 }
 
 /** How an endpoint serving as an OAuth 2.1 resource server authorizes requests. */
@@ -222,6 +231,23 @@ function checked(options: HttpHandlerOptions) {
       'The session option `idPrefix` must be 1 to 32 letters, digits or `-`.',
     );
   }
+  const relay: unknown = options.cancelRelay;
+  if (
+    relay !== undefined &&
+    (typeof (relay as Partial<CancelRelay> | null)?.publish !== 'function' ||
+      typeof (relay as Partial<CancelRelay> | null)?.subscribe !== 'function')
+  ) {
+    throw invalid(
+      'cancelRelay',
+      'The option `cancelRelay` must have `publish` and `subscribe` functions.',
+    );
+  }
+  if (relay !== undefined && (options.sessions === true || given)) {
+    throw invalid(
+      'cancelRelay',
+      'The option `cancelRelay` relays the cancels of stateless requests; with `sessions` a session’s requests reach the replica that holds it (route them by `sessions.idPrefix`).',
+    );
+  }
   return {
     consumers: authorization === undefined ? options.consumers : undefined,
     authorization,
@@ -234,6 +260,7 @@ function checked(options: HttpHandlerOptions) {
     allowedOrigins: options.allowedOrigins,
     allowedHosts: options.allowedHosts,
     protection: options.dnsRebindingProtection === true,
+    cancelRelay: relay as CancelRelay | undefined,
   };
 }
 

@@ -59,6 +59,7 @@ describe('exports', () => {
 
   it('pins the http entry', { timeout: 120_000 }, () => {
     expect(listSurface(entry('http.ts'))).toEqual({
+      CancelRelay: 'interface',
       ConsumerResolver: 'interface',
       DEFAULT_MAX_BODY_BYTES: 'const',
       DEFAULT_SESSION_LIMITS: 'const',
@@ -67,6 +68,7 @@ describe('exports', () => {
       HttpAuthorizationOptions: 'interface',
       HttpHandlerOptions: 'interface',
       HttpHost: 'interface',
+      RelayedCancel: 'interface',
       ServeHttpOptions: 'interface',
       SessionOptions: 'interface',
       TokenEntry: 'interface',

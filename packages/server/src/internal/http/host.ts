@@ -19,8 +19,10 @@ import type {
   Transport,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { CancelRelay } from '../../cancel-relay.ts';
 import type { ConsumerResolver } from '../../consumers.ts';
 import { HTTP_TEXTS } from '../../http-texts.ts';
+import type { Logger } from '../../logger.ts';
 import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
 import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
@@ -75,6 +77,8 @@ export interface HostSettings {
   readonly allowedOrigins: readonly string[] | undefined;
   readonly allowedHosts: readonly string[] | undefined;
   readonly protection: boolean;
+  /** Carries a stateless legacy cancel to the replica running its call. */
+  readonly cancelRelay: CancelRelay | undefined;
 }
 
 /** A request handler for `node:http`, and how to close everything it opened. */
@@ -272,6 +276,27 @@ function judgeBody(
   return { ids, body };
 }
 
+/**
+ * Wires the stateless router to a relay: a cancel naming no call here is published, and one
+ * another replica published is matched here (by consumer and the id that consumer gave). What
+ * the relay delivers is foreign: anything but a consumer name and a request id is dropped.
+ */
+function relayCancels(relay: CancelRelay, router: RequestRouter, logger: Logger): () => void {
+  router.onunmatched = (consumer, requestId) => {
+    Promise.resolve()
+      .then(() => relay.publish({ consumer, requestId }))
+      .catch(() => {
+        logger.warn({ event: 'cancel_relay_failed' }, 'A cancel could not be relayed.');
+      });
+  };
+  return relay.subscribe((cancel: unknown) => {
+    const consumer = isObject(cancel) ? own(cancel, 'consumer') : undefined;
+    const requestId = isObject(cancel) ? own(cancel, 'requestId') : undefined;
+    if (typeof consumer !== 'string' || consumer === '' || !isRequestId(requestId)) return;
+    router.cancelRelayed(consumer, requestId);
+  });
+}
+
 /** The SDK transport a request is handed to, and what to do when its connection closes. */
 interface Transported {
   readonly sdk: WebStandardStreamableHTTPServerTransport;
@@ -304,6 +329,9 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         return interposer;
       });
   stateless?.catch(() => undefined);
+  const relay = settings.cancelRelay;
+  const unsubscribe =
+    relay === undefined ? undefined : relayCancels(relay, router, internals.core.logger);
   // The modern era is stateless on every endpoint: one server behind its own request router.
   const modernRouter = new RequestRouter();
   const modern = internals
@@ -636,6 +664,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   }) as HostHandler;
   handler.close = async () => {
     if (sweep !== undefined) clearInterval(sweep);
+    unsubscribe?.();
     // Every call in flight is answered "server stopping" first, and its answer let out.
     const stopping = [
       modern.then((interposer) => interposer.stop()),

@@ -32,6 +32,8 @@ export class RequestRouter implements Transport {
   onerror?: Transport['onerror'];
   /** Told the (renumbered) ids of requests whose HTTP connection closed before they were answered. */
   onabandon?: (ids: readonly RequestId[]) => void;
+  /** Told of a cancel that names no request routed here: another replica may be running it. */
+  onunmatched?: (consumer: string, requestId: RequestId) => void;
   readonly #routes = new Map<number, Route>();
   readonly #open = new Map<Transport, Set<number>>();
   #next = 0;
@@ -79,19 +81,38 @@ export class RequestRouter implements Transport {
       return;
     }
     if (own(record, 'method') === 'notifications/cancelled') {
-      this.#cancelled(record, extra);
+      this.#cancelled(record, extra, true);
       return;
     }
     this.onmessage?.(message, extra);
   }
 
-  #cancelled(record: Readonly<Record<string, unknown>>, extra: MessageExtraInfo | undefined): void {
+  /**
+   * A cancel another replica received for `consumer`'s request `requestId`: matched here exactly
+   * as one that arrived here, and never relayed again.
+   */
+  cancelRelayed(consumer: string, requestId: RequestId): void {
+    const facts: HostFacts = { consumer, dialect: undefined };
+    const extra = {
+      authInfo: { token: '', clientId: consumer, scopes: [], extra: { [HOST_FACTS_KEY]: facts } },
+    } as MessageExtraInfo;
+    const record = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } };
+    this.#cancelled(record, extra, false);
+  }
+
+  #cancelled(
+    record: Readonly<Record<string, unknown>>,
+    extra: MessageExtraInfo | undefined,
+    relay: boolean,
+  ): void {
     const params = own(record, 'params');
     const named = isObject(params) ? own(params, 'requestId') : undefined;
     const consumer = consumerOf(extra);
     if (consumer === undefined) return;
+    let matched = false;
     for (const [internal, route] of [...this.#routes]) {
       if (route.clientId !== named || route.consumer !== consumer) continue;
+      matched = true;
       const rewritten = { ...record, params: { ...(params as object), requestId: internal } };
       this.onmessage?.(rewritten as unknown as JSONRPCMessage, extra);
       // A cancelled request is never answered: its stream ends once nothing else waits on it.
@@ -103,6 +124,7 @@ export class RequestRouter implements Transport {
         route.transport.close().catch(() => undefined);
       }
     }
+    if (!matched && relay && isRequestId(named)) this.onunmatched?.(consumer, named);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
