@@ -5,7 +5,7 @@
  * node apps/reference/dist/main.js [--http | --stdio] [--host 127.0.0.1] [--port 3000]
  *                                  [--root DIR] [--data DIR] [--config FILE]
  *                                  [--database postgres://...] [--redis redis://...]
- *                                  [--replica NAME] [--public-url URL]
+ *                                  [--replica NAME] [--public-url URL] [--stateless]
  * ```
  *
  * Each option takes its value as the next argument or after `=`; a lone `--` is skipped. A fault is
@@ -28,6 +28,11 @@ export interface AppArguments {
   readonly replica?: string;
   /** The URL clients reach the server at through a balancer: its host is accepted as `Host`. */
   readonly publicUrl?: string;
+  /**
+   * Legacy requests without sessions, each standing alone (any replica may serve any request);
+   * with `redis`, a cancel reaching a replica not running its call is relayed to the one that is.
+   */
+  readonly stateless: boolean;
   readonly help: boolean;
 }
 
@@ -41,7 +46,7 @@ export const DEFAULT_PORT = 3000;
 export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio] [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}]
                                         [--root DIR] [--data DIR] [--config FILE]
                                         [--database postgres://...] [--redis redis://...]
-                                        [--replica NAME] [--public-url URL]
+                                        [--replica NAME] [--public-url URL] [--stateless]
 
   --http          serve MCP over Streamable HTTP at http://HOST:PORT/mcp (the default)
   --stdio         serve MCP over standard input and output, as the consumer the config names
@@ -54,6 +59,8 @@ export const USAGE = `usage: node apps/reference/dist/main.js [--http | --stdio]
   --redis URL     keep the rate limits' buckets in Redis (redis://...), shared by every replica
   --replica NAME  this replica's name behind a balancer, which routes a session by it (r1, r2...)
   --public-url URL  the URL clients reach it at through a balancer (its host is accepted)
+  --stateless     no legacy sessions: every request stands alone; with --redis, cancels are
+                  relayed to the replica running the call
   --help          print this text`;
 
 const VALUED = new Set([
@@ -78,12 +85,17 @@ export function parseArguments(args: readonly string[]): Parsed {
   const values = new Map<string, string>();
   let mode: 'http' | 'stdio' | undefined;
   let help = false;
+  let stateless = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     // A lone `--` (what `pnpm start -- --port 0` passes on) ends nothing here: every argument is an option.
     if (arg === '--') continue;
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    if (arg === '--stateless') {
+      stateless = true;
       continue;
     }
     if (arg === '--http' || arg === '--stdio') {
@@ -97,7 +109,7 @@ export function parseArguments(args: readonly string[]): Parsed {
     const name = equals === -1 ? arg : arg.slice(0, equals);
     if (!VALUED.has(name)) {
       return refuse(
-        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --redis, --replica, --public-url, --help.',
+        'An argument is not an option of this command. Options: --http, --stdio, --host, --port, --root, --data, --config, --database, --redis, --replica, --public-url, --stateless, --help.',
       );
     }
     if (values.has(name)) return refuse(`The option \`${name}\` is given twice.`);
@@ -154,6 +166,7 @@ export function parseArguments(args: readonly string[]): Parsed {
       ...optional('--redis', 'redis'),
       ...optional('--replica', 'replica'),
       ...optional('--public-url', 'publicUrl'),
+      stateless,
       help,
     },
   };

@@ -16,11 +16,12 @@ import {
   type TokenVerifier,
 } from '@portcullis/oauth';
 import { createToolServer, ServerError, type ToolServer } from '@portcullis/server';
-import { createTokenResolver, serveHttp } from '@portcullis/server/http';
+import { type CancelRelay, createTokenResolver, serveHttp } from '@portcullis/server/http';
 import { serveStdio } from '@portcullis/server/stdio';
 import { Redis } from 'ioredis';
 import type { ReferenceApp } from './app.ts';
 import type { AppArguments } from './arguments.ts';
+import { redisCancelRelay } from './cancel-relay.ts';
 import {
   type AppConfig,
   type AuthorizationConfig,
@@ -158,14 +159,8 @@ function storeFailureNote(): (error: unknown) => void {
 
 /** The shared store of `--redis`, reached once now so that a wrong URL stops the start. */
 async function redisStoreOf(
-  app: ReferenceApp,
   url: string,
 ): Promise<{ readonly store: RateLimitStore; close(): Promise<void> }> {
-  if (app.config.rateLimits === undefined) {
-    throw new StartupError(
-      'The option `--redis` keeps the rate limits, and the config sets no `rateLimits`; add them or leave `--redis` out.',
-    );
-  }
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -179,9 +174,7 @@ async function redisStoreOf(
   } catch {
     client.disconnect();
     // The URL may carry a password: it is not repeated.
-    throw new StartupError(
-      'The Redis of `--redis` cannot be reached; check the URL and that it runs.',
-    );
+    throw new StartupError(REDIS_UNREACHABLE);
   }
   const store = createRedisRateLimitStore({ client });
   return {
@@ -191,6 +184,16 @@ async function redisStoreOf(
       await client.quit().catch(() => client.disconnect());
     },
   };
+}
+
+/**
+ * Legacy sessions (ids prefixed by the replica's name behind a balancer), or with `--stateless`
+ * none, cancels then relayed when a relay is given.
+ */
+function sessionsOf(args: AppArguments, relay: CancelRelay | undefined) {
+  if (args.stateless)
+    return { sessions: false, ...(relay === undefined ? {} : { cancelRelay: relay }) };
+  return { sessions: args.replica === undefined ? true : { idPrefix: args.replica } };
 }
 
 /**
@@ -213,14 +216,44 @@ function balancedHosts(args: AppArguments) {
   return { allowedHosts: [...names, ...own] };
 }
 
+const REDIS_UNREACHABLE =
+  'The Redis of `--redis` cannot be reached; check the URL and that it runs.';
+
+/**
+ * What `--redis` shares: the rate limits' buckets (when the config sets limits) and, with
+ * `--stateless`, the cancel relay; `--redis` sharing nothing stops the start.
+ */
+async function redisSharesOf(app: ReferenceApp, args: AppArguments) {
+  if (args.redis === undefined) return { store: undefined, relay: undefined };
+  const relays = args.stateless && args.mode === 'http';
+  if (app.config.rateLimits === undefined && !relays) {
+    throw new StartupError(
+      'The option `--redis` keeps the rate limits, and the config sets no `rateLimits`; add them, give `--stateless` (Redis then relays cancels), or leave `--redis` out.',
+    );
+  }
+  const store = app.config.rateLimits === undefined ? undefined : await redisStoreOf(args.redis);
+  let relay: Awaited<ReturnType<typeof redisCancelRelay>> | undefined;
+  if (relays) {
+    try {
+      relay = await redisCancelRelay(args.redis);
+    } catch {
+      await store?.close();
+      throw new StartupError(REDIS_UNREACHABLE);
+    }
+  }
+  return { store, relay };
+}
+
 /** Serves `app` as `args` asks; a port in use or an address that cannot be bound is a StartupError. */
 export async function serve(app: ReferenceApp, args: AppArguments): Promise<Served> {
-  const shared = args.redis === undefined ? undefined : await redisStoreOf(app, args.redis);
+  const redis = await redisSharesOf(app, args);
+  const shared = redis.store;
   let server: ToolServer;
   try {
     server = toolServerOf(app, shared?.store);
   } catch (error) {
     await shared?.close();
+    await redis.relay?.close();
     // A contract the server refuses (a dialect cannot render a tool, a budget is passed) stops the start.
     if (!(error instanceof ServerError)) throw error;
     const { tool, dialect } = error.details;
@@ -233,6 +266,7 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
   const closeServer = async () => {
     await server.close();
     await shared?.close();
+    await redis.relay?.close();
   };
   if (args.mode === 'stdio') {
     if (app.config.stdio === undefined) {
@@ -263,7 +297,7 @@ export async function serve(app: ReferenceApp, args: AppArguments): Promise<Serv
       host: args.host,
       port: args.port,
       ...access,
-      sessions: args.replica === undefined ? true : { idPrefix: args.replica },
+      ...sessionsOf(args, redis.relay?.relay),
       ...balancedHosts(args),
     });
   } catch (error) {

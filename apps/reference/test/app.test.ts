@@ -137,6 +137,7 @@ describe('openReferenceApp', () => {
         mode: 'http',
         host: '127.0.0.1',
         port: 0,
+        stateless: false,
         help: false,
       }).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(StartupError);

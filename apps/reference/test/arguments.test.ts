@@ -11,7 +11,7 @@ describe('parseArguments', () => {
   it('defaults to HTTP on 127.0.0.1:3000', () => {
     expect(parseArguments([])).toEqual({
       ok: true,
-      value: { mode: 'http', host: '127.0.0.1', port: 3000, help: false },
+      value: { mode: 'http', host: '127.0.0.1', port: 3000, stateless: false, help: false },
     });
   });
 
@@ -29,6 +29,45 @@ describe('parseArguments', () => {
       ok: false,
       refusal: { text: 'The option `--database` takes a PostgreSQL URL, starting postgres://.' },
     });
+  });
+
+  it('reads the options of replicas, and refuses bad values without repeating them', () => {
+    expect(
+      parseArguments([
+        '--redis',
+        'redis://127.0.0.1:6379',
+        '--replica',
+        'r2',
+        '--public-url',
+        'http://127.0.0.1:8080/mcp',
+        '--stateless',
+      ]),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        redis: 'redis://127.0.0.1:6379',
+        replica: 'r2',
+        publicUrl: 'http://127.0.0.1:8080/mcp',
+        stateless: true,
+      },
+    });
+    const canary = 'canary-7f3a';
+    for (const [args, text] of [
+      [
+        ['--redis', `http://${canary}`],
+        'The option `--redis` takes a Redis URL, starting redis:// or rediss://.',
+      ],
+      [
+        ['--replica', `${canary}.x`],
+        'The option `--replica` takes a name of 1 to 32 letters, digits or `-`.',
+      ],
+      [
+        ['--public-url', `ftp://${canary}`],
+        'The option `--public-url` takes an http:// or https:// URL.',
+      ],
+    ] as const) {
+      expect(parseArguments([...args])).toEqual({ ok: false, refusal: { text } });
+    }
   });
 
   it('reads every option, spaced or with =', () => {
@@ -52,6 +91,7 @@ describe('parseArguments', () => {
         root: 'docs',
         data: 'd',
         config: 'c.json',
+        stateless: false,
         help: false,
       },
     });

@@ -45,7 +45,13 @@ export async function serveInProcess(
     ...(options.surveyPaceMs === undefined ? {} : { surveyPaceMs: options.surveyPaceMs }),
     ...(configured === undefined ? {} : { config: configured.file }),
   });
-  const served = await serve(app, { mode: 'http', host: '127.0.0.1', port: 0, help: false });
+  const served = await serve(app, {
+    mode: 'http',
+    host: '127.0.0.1',
+    port: 0,
+    stateless: false,
+    help: false,
+  });
   const tokens = configured?.tokens ?? app.mintedTokens;
   if (tokens === undefined || served.url === undefined)
     throw new Error('a first start mints tokens');
