@@ -30,6 +30,7 @@ import { freeBlock } from './support/ports.ts';
 import { createTestSchema, type TestSchema } from './support/postgres.ts';
 import { REDIS_URL, testRedisAnswers } from './support/redis.ts';
 import { generatedCorpus, removeTempDirs, tempDir } from './support/temp.ts';
+import { until } from './support/until.ts';
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
@@ -139,15 +140,6 @@ function outcomes(tool: string): Map<string, string[]> {
     );
   }
   return byReplica;
-}
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 describe.skipIf(process.env.PORTCULLIS_SKIP_CLUSTER === '1')('three replicas behind nginx', () => {

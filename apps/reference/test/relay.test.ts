@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildApp, killChildren, startApp, urlOf } from './support/child-app.ts';
 import { REDIS_URL, testRedisAnswers } from './support/redis.ts';
 import { removeTempDirs, tempDir } from './support/temp.ts';
+import { until } from './support/until.ts';
 
 afterEach(killChildren);
 afterAll(removeTempDirs);
@@ -59,15 +60,6 @@ function surveys(app: ChildApp): string[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((line) => line.event === 'call' && line.tool === 'survey_corpus')
     .map((line) => String(line.outcome));
-}
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 async function twoReplicas(extra: readonly string[]) {
