@@ -49,11 +49,16 @@ describe.skipIf(schema === undefined)('the built app on PostgreSQL', () => {
           { length: DOCUMENTS_PER_CALL },
           (_, k) => ids[(call + k * 7) % ids.length],
         );
+        // A bound per call: a call cut at the kill must not wait out the client's 60 s default.
         const result = await client
-          .callTool({
-            name: 'tag_documents',
-            arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
-          })
+          .callTool(
+            {
+              name: 'tag_documents',
+              arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
+            },
+            undefined,
+            { timeout: 10_000 },
+          )
           .catch(() => undefined);
         if (result === undefined || killed) return;
         expect(result.isError).toBeFalsy();

@@ -20,6 +20,8 @@ afterAll(removeTempDirs);
 /** Acknowledged calls before the kill; the kill lands while the next calls are in flight. */
 const ACKNOWLEDGED_BEFORE_KILL = 30;
 const DOCUMENTS_PER_CALL = 4;
+/** A bound on each call, far above one tag write's time, far below the test's own timeout. */
+const CALL_TIMEOUT_MS = 10_000;
 
 describe('the built app as a process', () => {
   it('keeps every acknowledged tag write and no partial one across a SIGKILL', async () => {
@@ -46,11 +48,17 @@ describe('the built app as a process', () => {
           { length: DOCUMENTS_PER_CALL },
           (_, k) => ids[(call + k * 7) % ids.length],
         );
+        // A call in flight at the kill may see its stream cut after its first event; the client
+        // then tries to resume it and, without a timeout of its own, waits 60 s for an answer.
         const result = await client
-          .callTool({
-            name: 'tag_documents',
-            arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
-          })
+          .callTool(
+            {
+              name: 'tag_documents',
+              arguments: { ids: chosen, tags: { [`batch-${call}`]: 'urgent', shared: 'low' } },
+            },
+            undefined,
+            { timeout: CALL_TIMEOUT_MS },
+          )
           .catch(() => undefined);
         if (result === undefined || killed) return;
         expect(result.isError).toBeFalsy();
