@@ -81,6 +81,9 @@ function bareServer(modern: boolean): Server {
   return server;
 }
 
+/** The bare servers read no facts; the router carries these for each request. */
+const NO_FACTS = { consumer: undefined, dialect: undefined };
+
 export async function limit(): Promise<Contender> {
   const legacyRouter = new routing.RequestRouter();
   await bareServer(false).connect(legacyRouter);
@@ -90,13 +93,13 @@ export async function limit(): Promise<Contender> {
     const parsedBody = await body(req);
     if (claimsModern(parsedBody)) {
       const exchanged = new exchange.Exchange(res);
-      modernRouter.attach(exchanged);
+      modernRouter.attach(exchanged, NO_FACTS);
       res.once('close', () => modernRouter.release(exchanged, !exchanged.done));
       exchanged.onmessage?.(parsedBody as never);
       return;
     }
     const transport = web.sdkTransport({});
-    legacyRouter.attach(transport);
+    legacyRouter.attach(transport, NO_FACTS);
     res.once('close', () => legacyRouter.release(transport, !res.writableFinished));
     await web.writeResponse(
       await transport.handleRequest(web.webRequest(req), { parsedBody }),

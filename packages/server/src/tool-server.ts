@@ -5,11 +5,11 @@
  */
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
-import type { HostFacts } from './internal/connection.ts';
+import type { FactsSource, HostFacts } from './internal/connection.ts';
 import { grantCheck, listings, type ServerCore } from './internal/core.ts';
 import type { Era } from './internal/envelope.ts';
 import { createInputStates } from './internal/input-state.ts';
-import { Interposer } from './internal/interposer.ts';
+import { Interposer, type InterposerOptions } from './internal/interposer.ts';
 import { PinnedTransport } from './internal/pinned.ts';
 import { checkBudgets, type ServedTool, serveTool } from './internal/published.ts';
 import { connectServer, sdkServer } from './internal/sdk-server.ts';
@@ -59,12 +59,14 @@ export interface HostConnectOptions {
   readonly sessionless: boolean;
   /** The facts of every message that carries none of its own (default: no consumer, no dialect). */
   readonly host?: HostFacts;
+  /** Each request's own facts, where the host resolved them per request. */
+  readonly facts?: FactsSource;
 }
 
 /** What the hosts of this package reach beyond the public surface. */
 export interface ServerInternals {
   readonly core: ServerCore;
-  /** A connection whose messages carry their own facts in `authInfo.extra` (the HTTP host's). */
+  /** A connection of a host's own transport, each request's facts read from `options.facts`. */
   connect(
     transport: Transport,
     options: HostConnectOptions,
@@ -155,22 +157,16 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   const core = buildCore(options);
   const open = new Set<Server>();
   const interposers = new Set<Interposer>();
-  const connect = async (
-    transport: Transport,
-    era: Era,
-    host: HostFacts,
-    sessionless: boolean,
-    hostInExtra: boolean,
-  ) => {
-    const interposer = new Interposer(transport, core, { host, sessionless, hostInExtra, era });
-    const server = sdkServer(core, era);
+  const connect = async (transport: Transport, options: InterposerOptions) => {
+    const interposer = new Interposer(transport, core, options);
+    const server = sdkServer(core, options.era, interposer.connection);
     open.add(server);
     interposers.add(interposer);
     server.onclose = () => {
       open.delete(server);
       interposers.delete(interposer);
     };
-    await connectServer(server, era, interposer);
+    await connectServer(server, options.era, interposer);
     return { interposer, server };
   };
   const toolServer: ToolServer = {
@@ -181,7 +177,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       let server: Server | undefined;
       const ready = pinned.open().then(async (era) => {
         if (era === 'closed') return;
-        server = (await connect(pinned, era, host, false, false)).server;
+        server = (await connect(pinned, { era, host, sessionless: false })).server;
       });
       ready.catch((error: unknown) =>
         core.logger.error(
@@ -204,14 +200,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   };
   internals.set(toolServer, {
     core,
-    connect: (transport, { era, sessionless, host }) =>
-      connect(
-        transport,
+    connect: (transport, { era, sessionless, host, facts }) =>
+      connect(transport, {
         era,
-        host ?? { consumer: undefined, dialect: undefined },
         sessionless,
-        true,
-      ),
+        host: host ?? { consumer: undefined, dialect: undefined },
+        ...(facts === undefined ? {} : { facts }),
+      }),
   });
   return Object.freeze(toolServer);
 }

@@ -26,7 +26,11 @@ function admitted(connection: Connection, id: RequestId): CallRequest {
 }
 
 function connection(): Connection {
-  return new Connection(out, { consumer: 'reader', dialect: undefined }, false, 'info');
+  return new Connection(out, {
+    host: { consumer: 'reader', dialect: undefined },
+    sessionless: false,
+    logLevel: 'info',
+  });
 }
 
 describe('an admitted call', () => {

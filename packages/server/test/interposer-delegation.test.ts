@@ -145,8 +145,8 @@ describe('a sessionless connection', () => {
 });
 
 describe('the facts of a connection made through `connect`', () => {
-  // Only the HTTP host's own transports carry a message's consumer in `authInfo.extra`; on any
-  // other transport that place may hold what a client's token claimed.
+  // Only the HTTP host gives a request its own facts; on any other transport a message's
+  // `authInfo` may hold what a client's token claimed, and it is never read.
   it('hold for every message, whatever the transport puts in its `authInfo`', async () => {
     const { server } = fixtureServer();
     const [clientSide, serverSide] = wirePair('text');

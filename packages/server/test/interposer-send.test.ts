@@ -18,7 +18,6 @@ function over(send: Transport['send']): Interposer {
   return new Interposer(inner, core, {
     host: { consumer: undefined, dialect: undefined },
     sessionless: false,
-    hostInExtra: false,
     era: 'legacy',
   });
 }

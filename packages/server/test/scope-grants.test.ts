@@ -3,15 +3,15 @@
  * the HTTP host verifying tokens: a consumer lists and calls its own grants and those of every
  * scope its token holds, in catalog order, in both eras; a consumer with no entry in `grants` is
  * served by its scopes alone; a tool neither grants is the one constant answer, byte for byte the
- * unknown tool's; a connection without a verified token (stdio, in-process) gains nothing from
- * scopes; a scope grant naming a tool not exposed refuses to start.
+ * unknown tool's; inside one legacy session each request is judged on its own token's scopes;
+ * a connection without a verified token (stdio, in-process) gains nothing from scopes; a scope grant naming a tool not exposed refuses to start.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createStaticTokenVerifier, hashToken } from '@portcullis/oauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerError } from '../src/errors.ts';
 import { serveHttp } from '../src/http.ts';
-import { post } from './http-support.ts';
+import { post, type RawAnswer } from './http-support.ts';
 import { closeAll, fixtureServer, onClose, sdkClient } from './support.ts';
 
 afterEach(closeAll);
@@ -23,6 +23,8 @@ const TOKENS = {
   carol: 'carol-token-0123456789',
   // A scope that grants nothing.
   erin: 'erin-token-0123456789',
+  // carol again, through a token whose scope grants nothing.
+  carolProfile: 'carol-profile-token-0123456789',
 } as const;
 
 const SCOPE_GRANTS = { 'tools:read': ['greet'], 'tools:math': ['add', 'double'] };
@@ -34,6 +36,7 @@ async function host() {
       { consumer: 'dora', tokenSha256: hashToken(TOKENS.dora), scopes: ['tools:math'] },
       { consumer: 'carol', tokenSha256: hashToken(TOKENS.carol), scopes: ['tools:read'] },
       { consumer: 'erin', tokenSha256: hashToken(TOKENS.erin), scopes: ['profile'] },
+      { consumer: 'carol', tokenSha256: hashToken(TOKENS.carolProfile), scopes: ['profile'] },
     ],
   });
   const served = await serveHttp(server, {
@@ -146,5 +149,73 @@ describe('scope grants', () => {
       code: 'INVALID_OPTIONS',
       details: { option: 'scopeGrants' },
     });
+  });
+});
+
+describe('a legacy session', () => {
+  it('judges each request on the facts of its own request: the token’s scopes, the URL’s dialect', async () => {
+    const { url } = await host();
+    const headers = (token: string, session?: string) => ({
+      authorization: `Bearer ${token}`,
+      'mcp-protocol-version': '2025-11-25',
+      ...(session === undefined ? {} : { 'mcp-session-id': session }),
+    });
+    const opened = await post(
+      url,
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      },
+      headers(TOKENS.carol),
+    );
+    const session = opened.headers.get('mcp-session-id');
+    expect(session).toBeTruthy();
+    await post(
+      url,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      headers(TOKENS.carol, session!),
+    );
+    const greet = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'greet', arguments: { name: 'Ada' } },
+    });
+    const answerOf = (raw: RawAnswer) => JSON.parse(raw.texts.at(-1)!) as Record<string, unknown>;
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const names = (raw: RawAnswer) =>
+      ((answerOf(raw).result as { tools: { name: string }[] }).tools ?? []).map(
+        (tool) => tool.name,
+      );
+    const [withScope, withoutScope, again] = await Promise.all([
+      post(url, greet(1), headers(TOKENS.carol, session!)),
+      post(url, greet(2), headers(TOKENS.carolProfile, session!)),
+      post(url, greet(3), headers(TOKENS.carol, session!)),
+    ]);
+    expect(answerOf(withScope).result).toBeDefined();
+    expect(answerOf(again).result).toBeDefined();
+    expect((answerOf(withoutScope).error as { code: number }).code).toBe(-32602);
+    expect(names(await post(url, list(4), headers(TOKENS.carolProfile, session!)))).toEqual([
+      'echo',
+    ]);
+    expect(names(await post(url, list(5), headers(TOKENS.carol, session!)))).toEqual([
+      'echo',
+      'greet',
+    ]);
+    // The dialect of the request's own URL: an unknown one is refused on that request alone.
+    const unknownDialect = new URL(url);
+    unknownDialect.searchParams.set('dialect', 'nonesuch');
+    const refused = await post(unknownDialect, list(6), headers(TOKENS.carol, session!));
+    expect((answerOf(refused).error as { code: number }).code).toBe(-32602);
+    expect(names(await post(url, list(7), headers(TOKENS.carol, session!)))).toEqual([
+      'echo',
+      'greet',
+    ]);
   });
 });

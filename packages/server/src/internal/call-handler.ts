@@ -1,6 +1,7 @@
 /**
  * The `tools/call` and `tools/list` handlers installed on the SDK's `Server`. They read what the
- * interposer judged from the transport context (nothing resolves twice) and enforce nothing
+ * interposer judged from its connection's table of requests in flight, by the request's id
+ * (nothing resolves twice), and enforce nothing
  * themselves: a call is converted to its declared types, becomes the root job of a new workflow
  * under the consumer, and is submitted through the dispatcher with the server's deadline; the
  * client's cancel and its going away cancel that workflow as a whole.
@@ -8,12 +9,7 @@
 import type { ServerContext, ServerNotification } from '@modelcontextprotocol/server';
 import { logsInfo } from '../logger.ts';
 import { CALL_OUTCOMES, CORRECTABLE_META_KEY } from '../texts.ts';
-import {
-  type CallRequest,
-  type DelegatedRequest,
-  type InputRequest,
-  REQUEST_KEY,
-} from './connection.ts';
+import type { CallRequest, Connection, InputRequest } from './connection.ts';
 import { holdsBigInt } from './conversion.ts';
 import type { ServerCore } from './core.ts';
 import type { RequestId } from './jsonrpc.ts';
@@ -40,10 +36,6 @@ interface HandlerExtra {
   sendNotification(notification: ServerNotification): Promise<void>;
 }
 
-function requestOf(ctx: ServerContext): DelegatedRequest | undefined {
-  return ctx.http?.authInfo?.extra?.[REQUEST_KEY] as DelegatedRequest | undefined;
-}
-
 function extraOf(ctx: ServerContext): HandlerExtra {
   return {
     requestId: ctx.mcpReq.id,
@@ -58,9 +50,9 @@ function severity(level: LogLevel): number {
 }
 
 /** The `tools/list` handler: the interposer's listing for the request's consumer and dialect. */
-export function listHandler(core: ServerCore) {
+export function listHandler(core: ServerCore, connection: Connection) {
   return (_request: unknown, ctx: ServerContext) => {
-    const request = requestOf(ctx);
+    const request = connection.request(ctx.mcpReq.id);
     if (request?.kind !== 'list') return { tools: [] };
     return { tools: core.listFor(request.consumer, request.dialect, request.scopes) };
   };
@@ -219,11 +211,14 @@ async function inputRequired(
 }
 
 /** The `tools/call` handler. Never throws: every failure is one `isError` result. */
-export function callHandler(core: ServerCore) {
+export function callHandler(core: ServerCore, connection: Connection) {
   return async (_request: unknown, ctx: ServerContext): Promise<CallResult> => {
-    const call = requestOf(ctx);
+    const call = connection.request(ctx.mcpReq.id);
     const extra = extraOf(ctx);
-    if (call?.kind !== 'call') {
+    // Not in flight: cancelled (or answered by a stopping server) before its handler ran; the
+    // SDK sends nothing for it.
+    if (call === undefined) return systemError().result;
+    if (call.kind !== 'call') {
       core.logger.error({ event: 'handler_defect' }, 'A tools/call reached its handler unjudged.');
       return systemError().result;
     }

@@ -14,13 +14,11 @@ import type { DialectName } from './siblings/dialects.ts';
 import type { CancelReason } from './siblings/dispatcher.ts';
 import type { JsonValue } from './siblings/schema.ts';
 
-/** The `authInfo.extra` key under which a host hands its facts to the interposer. */
-export const HOST_FACTS_KEY = 'portcullis/host';
-
-/** The `authInfo.extra` key under which the interposer hands a judged request to its handler. */
-export const REQUEST_KEY = 'portcullis/request';
-
-/** What a host resolved for a request: the consumer (from credentials) and the dialect it names. */
+/**
+ * What a host resolved for a request: the consumer (from credentials) and the dialect it names.
+ * Made once by the host, for one HTTP request or for every message of one connection, and read
+ * by the interposer alone.
+ */
 export interface HostFacts {
   readonly consumer: string | undefined;
   readonly dialect: string | undefined;
@@ -28,6 +26,17 @@ export interface HostFacts {
   readonly scopes?: readonly string[];
   /** The request's headers, each name with all its values, where it came over HTTP. */
   readonly headers?: ParamHeaderSource;
+}
+
+/**
+ * Where the interposer reads each request's facts: the HTTP host's request router and session
+ * transports know them per request (the host resolved them from that request's credentials).
+ * Without one, a connection's facts hold for every message it carries: whatever a transport puts
+ * in a message's `authInfo` is never read.
+ */
+export interface FactsSource {
+  /** The facts of the request the interposer is about to judge, by its id on this connection. */
+  factsOf(id: RequestId): HostFacts | undefined;
 }
 
 /** A `tools/list` the interposer judged, as its handler and the outbound filter read it. */
@@ -192,6 +201,16 @@ export type ClientAnswer =
   | { readonly status: 'cancelled' }
   | { readonly status: 'closed' };
 
+/** What a connection is made with. */
+export interface ConnectionOptions {
+  /** The facts of every message that brings none of its own. */
+  readonly host: HostFacts;
+  /** True for a transport shared by many clients (stateless HTTP): nothing a client declares is kept. */
+  readonly sessionless: boolean;
+  /** The log level until the client sets one. */
+  readonly logLevel: LogLevel;
+}
+
 interface Outgoing {
   send(message: OutboundMessage, options?: { relatedRequestId?: RequestId }): Promise<void>;
 }
@@ -214,11 +233,11 @@ export class Connection {
   #closed = false;
   readonly #out: Outgoing;
 
-  constructor(out: Outgoing, host: HostFacts, sessionless: boolean, logLevel: LogLevel) {
+  constructor(out: Outgoing, options: ConnectionOptions) {
     this.#out = out;
-    this.host = host;
-    this.sessionless = sessionless;
-    this.logLevel = logLevel;
+    this.host = options.host;
+    this.sessionless = options.sessionless;
+    this.logLevel = options.logLevel;
   }
 
   get closed(): boolean {
@@ -233,6 +252,11 @@ export class Connection {
   /** True when a request with `id` is in flight. */
   isInflight(id: RequestId): boolean {
     return this.#inflight.has(id);
+  }
+
+  /** The request with `id` the interposer let through, while it is in flight (its handler reads it). */
+  request(id: RequestId): DelegatedRequest | undefined {
+    return this.#inflight.get(id);
   }
 
   /** Remembers a request let through, until {@link settle} or {@link cancel}. */

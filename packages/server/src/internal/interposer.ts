@@ -26,10 +26,9 @@ import {
   CallRequest,
   Connection,
   type DelegatedRequest,
-  HOST_FACTS_KEY,
+  type FactsSource,
   type HostFacts,
   type ModernCall,
-  REQUEST_KEY,
 } from './connection.ts';
 import type { ServerCore } from './core.ts';
 import { ALL_VERSIONS, type Envelope, type Era, judgeEnvelope } from './envelope.ts';
@@ -85,20 +84,18 @@ export function unsupportedVersionAnswer(id: RequestId | null, requested: string
   };
 }
 
-/** The scopes of every `authInfo` the interposer hands the SDK: none, shared. */
-const NO_SCOPES = Object.freeze([]) as unknown as string[];
-
 /** How a connection is made: the host's facts for all its requests, and whether it is shared. */
 export interface InterposerOptions {
+  /** The facts of every request its {@link facts} source does not know (and of all, without one). */
   readonly host: HostFacts;
   readonly sessionless: boolean;
   /**
-   * Whether each message's own facts (consumer, dialect) come with it, under `HOST_FACTS_KEY` in
-   * its `authInfo.extra`: true only for the HTTP host's transports, which put them there
-   * themselves. Any other transport's `authInfo` is not ours to trust (an application's auth
-   * middleware may fill it from a token's claims), so its connection's facts hold for every message.
+   * Each request's own facts (consumer, dialect, scopes, headers): given only by the HTTP host,
+   * which resolved them from that request. Any other transport's messages are not ours to trust
+   * (an application's auth middleware may fill their `authInfo` from a token's claims), so without
+   * a source the connection's facts hold for every message.
    */
-  readonly hostInExtra: boolean;
+  readonly facts?: FactsSource;
   /** The era of every message: the modern one judges each request's envelope. */
   readonly era: Era;
 }
@@ -113,7 +110,7 @@ export class Interposer implements Transport {
   readonly connection: Connection;
   readonly #inner: Transport;
   readonly #core: ServerCore;
-  readonly #hostInExtra: boolean;
+  readonly #facts: FactsSource | undefined;
   readonly #modern: boolean;
   /** Ids of the calls answered by {@link stop}. */
   readonly #stopped = new Set<RequestId>();
@@ -121,13 +118,11 @@ export class Interposer implements Transport {
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
     this.#core = core;
-    this.#hostInExtra = options.hostInExtra;
+    this.#facts = options.facts;
     this.#modern = options.era === 'modern';
     this.connection = new Connection(
       { send: (message, sendOptions) => this.#direct(message, sendOptions) },
-      options.host,
-      options.sessionless,
-      core.clientLogLevel,
+      { host: options.host, sessionless: options.sessionless, logLevel: core.clientLogLevel },
     );
   }
 
@@ -298,7 +293,7 @@ export class Interposer implements Transport {
         errorAnswer(id, JSON_RPC_ERROR_CODES.INVALID_REQUEST, SERVER_TEXTS.duplicateId),
       );
     }
-    const host = this.#hostFacts(extra);
+    const host = this.#hostFacts(id);
     if (method === 'tools/call')
       return this.#call(id, given ?? undefined, given === null, host, extra);
     if (given === null) return this.#invalidParams(id, SERVER_TEXTS.invalidParams(method));
@@ -339,7 +334,7 @@ export class Interposer implements Transport {
           dialect,
         } as const;
         const rebuilt = { jsonrpc: '2.0', id, method };
-        return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+        return this.#delegate(id, request, rebuilt, extra);
       }
     }
   }
@@ -364,7 +359,7 @@ export class Interposer implements Transport {
       );
     }
     const envelope = judged.envelope;
-    const host = this.#hostFacts(extra);
+    const host = this.#hostFacts(id);
     const params = given ?? undefined;
     if (method === 'tools/call') return this.#call(id, params, false, host, extra, envelope);
     const meta = judgeMeta(params);
@@ -386,7 +381,7 @@ export class Interposer implements Transport {
       dialect,
     } as const;
     const rebuilt = { jsonrpc: '2.0', id, method, params: { _meta: envelope.meta } };
-    return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+    return this.#delegate(id, request, rebuilt, extra);
   }
 
   /**
@@ -494,7 +489,7 @@ export class Interposer implements Transport {
             ? { name: tool.name }
             : { name: tool.name, _meta: { progressToken: token } },
       };
-      return this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+      return this.#delegate(id, request, rebuilt, extra);
     }
     const receivedAt = performance.now();
     // Held in flight while the state opens, so the id cannot be reused meanwhile.
@@ -532,7 +527,7 @@ export class Interposer implements Transport {
           method: 'tools/call',
           params: { name: tool.name, _meta: meta },
         };
-        this.#delegate(id, request, rebuilt, this.#withRequest(extra, host, request));
+        this.#delegate(id, request, rebuilt, extra);
       },
       (error: unknown) => {
         this.connection.settle(id);
@@ -548,20 +543,8 @@ export class Interposer implements Transport {
     return undefined;
   }
 
-  #hostFacts(extra: Extra): HostFacts {
-    if (!this.#hostInExtra) return this.connection.host;
-    const facts = extra?.authInfo?.extra?.[HOST_FACTS_KEY] as HostFacts | undefined;
-    return facts ?? this.connection.host;
-  }
-
-  #withRequest(extra: Extra, host: HostFacts, request: DelegatedRequest): MessageExtraInfo {
-    const authInfo = {
-      token: '',
-      clientId: host.consumer ?? '',
-      scopes: NO_SCOPES,
-      extra: { [REQUEST_KEY]: request },
-    };
-    return extra === undefined ? { authInfo } : { ...extra, authInfo };
+  #hostFacts(id: RequestId): HostFacts {
+    return this.#facts?.factsOf(id) ?? this.connection.host;
   }
 
   #filterListing(request: Extract<DelegatedRequest, { kind: 'list' }>, result: unknown) {

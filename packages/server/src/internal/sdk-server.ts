@@ -14,6 +14,7 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { callHandler, listHandler } from './call-handler.ts';
+import type { Connection } from './connection.ts';
 import type { ServerCore } from './core.ts';
 import { type Era, LEGACY_VERSIONS, MODERN_VERSIONS } from './envelope.ts';
 import { errorFacts } from './shape.ts';
@@ -47,8 +48,11 @@ export class ModernChannel extends PerRequestHTTPServerTransport {
   }
 }
 
-/** Builds the SDK server of one era (see the module comment). */
-export function sdkServer(core: ServerCore, era: Era): Server {
+/**
+ * Builds the SDK server of one era (see the module comment), whose handlers read the requests
+ * `connection`'s interposer let through.
+ */
+export function sdkServer(core: ServerCore, era: Era, connection: Connection): Server {
   const server =
     era === 'legacy'
       ? new Server(core.serverInfo, {
@@ -66,8 +70,8 @@ export function sdkServer(core: ServerCore, era: Era): Server {
           },
           inputRequired: { legacyShim: false },
         });
-  server.setRequestHandler('tools/list', listHandler(core) as never);
-  server.setRequestHandler('tools/call', callHandler(core) as never);
+  server.setRequestHandler('tools/list', listHandler(core, connection) as never);
+  server.setRequestHandler('tools/call', callHandler(core, connection) as never);
   server.onerror = (error) =>
     core.logger.warn({ event: 'sdk_error', ...errorFacts(error) }, 'The SDK reported an error.');
   return server;

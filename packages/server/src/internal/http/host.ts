@@ -14,7 +14,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
-  AuthInfo,
   JSONRPCMessage,
   Transport,
   WebStandardStreamableHTTPServerTransport,
@@ -25,7 +24,7 @@ import { HTTP_TEXTS } from '../../http-texts.ts';
 import type { Logger } from '../../logger.ts';
 import { JSON_RPC_ERROR_CODES, SERVER_TEXTS } from '../../texts.ts';
 import { internalsOf, type ToolServer } from '../../tool-server.ts';
-import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
+import type { HostFacts } from '../connection.ts';
 import {
   claimedVersion,
   claimsModern,
@@ -52,6 +51,7 @@ import { decodeStrict } from '../siblings/decoder.ts';
 import { writeJson } from '../write-json.ts';
 import { admit, challenge, type HostAuthorization, serveMetadata } from './authorization.ts';
 import { readBody } from './body.ts';
+import { CarriedFacts, carry } from './carried.ts';
 import { Exchange, modernStatus } from './exchange.ts';
 import { RequestRouter } from './router.ts';
 import { sdkTransport, webRequest, writeResponse } from './web.ts';
@@ -323,11 +323,13 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   let connected = false;
   const stateless = settings.sessions
     ? undefined
-    : internals.connect(router, { era: 'legacy', sessionless: true }).then(({ interposer }) => {
-        router.onabandon = (ids) => interposer.abandon(ids);
-        connected = true;
-        return interposer;
-      });
+    : internals
+        .connect(router, { era: 'legacy', sessionless: true, facts: router })
+        .then(({ interposer }) => {
+          router.onabandon = (ids) => interposer.abandon(ids);
+          connected = true;
+          return interposer;
+        });
   stateless?.catch(() => undefined);
   const relay = settings.cancelRelay;
   const unsubscribe =
@@ -335,7 +337,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
   // The modern era is stateless on every endpoint: one server behind its own request router.
   const modernRouter = new RequestRouter();
   const modern = internals
-    .connect(modernRouter, { era: 'modern', sessionless: true })
+    .connect(modernRouter, { era: 'modern', sessionless: true, facts: modernRouter })
     .then(({ interposer }) => {
       modernRouter.onabandon = (ids) => interposer.abandon(ids);
       return interposer;
@@ -353,7 +355,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
-    authInfo: AuthInfo,
+    facts: HostFacts,
   ): Promise<void> {
     const given = own(body as Record<string, unknown>, 'id');
     const id = isRequestId(given) ? given : null;
@@ -390,14 +392,14 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     }
     await modern;
     const exchange = new Exchange(res);
-    modernRouter.attach(exchange);
+    modernRouter.attach(exchange, facts);
     if (envelope.kind !== 'request') {
-      exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+      exchange.onmessage?.(body as JSONRPCMessage);
       modernRouter.release(exchange, false);
       return answer(res, 202, undefined);
     }
     res.once('close', () => modernRouter.release(exchange, !exchange.done));
-    exchange.onmessage?.(body as JSONRPCMessage, { authInfo });
+    exchange.onmessage?.(body as JSONRPCMessage);
   }
 
   const limits = settings.sessionLimits;
@@ -455,9 +457,11 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         if (made !== undefined) sessions.set(id, made);
       },
     });
-    const { interposer, server: sdk } = await internals.connect(transport, {
+    const carrier = new CarriedFacts(transport);
+    const { interposer, server: sdk } = await internals.connect(carrier, {
       era: 'legacy',
       sessionless: false,
+      facts: carrier,
     });
     made = { transport, interposer, consumer, lastUsed: performance.now() };
     interposer.oncancel = (id) => transport.closeSSEStream(id);
@@ -510,12 +514,6 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       ...(scopes === undefined ? {} : { scopes }),
       headers: req.headersDistinct,
     };
-    const authInfo: AuthInfo = {
-      token: '',
-      clientId: facts.consumer ?? '',
-      scopes: [],
-      extra: { [HOST_FACTS_KEY]: facts },
-    };
     let parsedBody: unknown;
     let ids: RequestId[] = [];
     if (req.method !== 'POST') {
@@ -553,7 +551,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         return answer(res, 400, parseErrorAnswer(decoded.refusal.code, decoded.refusal.offset));
       const version = header(req, 'mcp-protocol-version');
       if (!Array.isArray(decoded.value) && claimsModern(decoded.value)) {
-        return serveModern(req, res, decoded.value, authInfo);
+        return serveModern(req, res, decoded.value, facts);
       }
       if (version !== undefined && MODERN.has(version)) {
         const given = isObject(decoded.value) ? own(decoded.value, 'id') : undefined;
@@ -581,22 +579,24 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       ids = judged.ids;
     }
     const transport = connected
-      ? perRequest()
-      : await transportFor(req, res, parsedBody, facts.consumer);
+      ? perRequest(facts)
+      : await transportFor(req, res, parsedBody, facts);
     if (transport === undefined) return;
     const { sdk, release } = transport;
     res.once('close', () => release(!res.writableFinished, ids));
+    // A session's transport carries the request's facts to its interposer; the stateless
+    // router was given them when the request's transport was attached.
     const response = await sdk.handleRequest(webRequest(req), {
-      authInfo,
+      ...(settings.sessions ? { authInfo: carry(facts) } : {}),
       ...(parsedBody === undefined ? {} : { parsedBody }),
     });
     await writeResponse(response, res);
   }
 
   /** The stateless server's transport for one request, routed through the request router. */
-  function perRequest(): Transported {
+  function perRequest(facts: HostFacts): Transported {
     const sdk = sdkTransport({});
-    router.attach(sdk as Transport);
+    router.attach(sdk as Transport, facts);
     return {
       sdk,
       release: (abandoned) => {
@@ -610,12 +610,13 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
-    consumer: string | undefined,
+    facts: HostFacts,
   ): Promise<Transported | undefined> {
     if (stateless !== undefined) {
       await stateless;
-      return perRequest();
+      return perRequest(facts);
     }
+    const consumer = facts.consumer;
     const id = header(req, 'mcp-session-id');
     if (id === undefined) {
       const opening =

@@ -12,21 +12,23 @@ import type {
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
-import { HOST_FACTS_KEY, type HostFacts } from '../connection.ts';
+import type { FactsSource, HostFacts } from '../connection.ts';
 import { isObject, isRequestId, own, type RequestId } from '../jsonrpc.ts';
 
 interface Route {
   readonly transport: Transport;
   readonly clientId: RequestId;
-  readonly consumer: string | undefined;
+  readonly facts: HostFacts;
 }
 
-function consumerOf(extra: MessageExtraInfo | undefined): string | undefined {
-  return (extra?.authInfo?.extra?.[HOST_FACTS_KEY] as HostFacts | undefined)?.consumer;
+/** A per-request transport attached here: the facts of its request, and its requests routed. */
+interface Attached {
+  readonly facts: HostFacts;
+  readonly ids: Set<number>;
 }
 
 /** See the module comment. */
-export class RequestRouter implements Transport {
+export class RequestRouter implements Transport, FactsSource {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
@@ -35,7 +37,7 @@ export class RequestRouter implements Transport {
   /** Told of a cancel that names no request routed here: another replica may be running it. */
   onunmatched?: (consumer: string, requestId: RequestId) => void;
   readonly #routes = new Map<number, Route>();
-  readonly #open = new Map<Transport, Set<number>>();
+  readonly #open = new Map<Transport, Attached>();
   #next = 0;
 
   async start(): Promise<void> {}
@@ -45,19 +47,25 @@ export class RequestRouter implements Transport {
     this.onclose?.();
   }
 
-  /** Takes the messages of one per-request transport. */
-  attach(transport: Transport): void {
-    this.#open.set(transport, new Set());
+  /** Takes the messages of one per-request transport, whose request the host resolved to `facts`. */
+  attach(transport: Transport, facts: HostFacts): void {
+    this.#open.set(transport, { facts, ids: new Set() });
     transport.onmessage = (message, extra) => this.#inbound(transport, message, extra);
   }
 
   /** Forgets a per-request transport; `abandoned` when its connection closed unanswered. */
   release(transport: Transport, abandoned: boolean): void {
-    const ids = this.#open.get(transport);
-    if (ids === undefined) return;
+    const attached = this.#open.get(transport);
+    if (attached === undefined) return;
     this.#open.delete(transport);
+    const ids = attached.ids;
     for (const id of ids) this.#routes.delete(id);
     if (abandoned && ids.size > 0) this.onabandon?.([...ids]);
+  }
+
+  /** The facts of the routed request `id` (its renumbered id), for the interposer. */
+  factsOf(id: RequestId): HostFacts | undefined {
+    return typeof id === 'number' ? this.#routes.get(id)?.facts : undefined;
   }
 
   /** How many requests are routed (zero when every answer has left: the leak check). */
@@ -70,18 +78,20 @@ export class RequestRouter implements Transport {
     message: JSONRPCMessage,
     extra: MessageExtraInfo | undefined,
   ): void {
+    const attached = this.#open.get(transport);
+    if (attached === undefined) return;
     const record = message as unknown as Readonly<Record<string, unknown>>;
     const id = own(record, 'id');
     if (Object.hasOwn(record, 'method') && isRequestId(id)) {
       this.#next += 1;
       const internal = this.#next;
-      this.#routes.set(internal, { transport, clientId: id, consumer: consumerOf(extra) });
-      this.#open.get(transport)?.add(internal);
+      this.#routes.set(internal, { transport, clientId: id, facts: attached.facts });
+      attached.ids.add(internal);
       this.onmessage?.({ ...message, id: internal } as JSONRPCMessage, extra);
       return;
     }
     if (own(record, 'method') === 'notifications/cancelled') {
-      this.#cancelled(record, extra, true);
+      this.#cancelled(record, attached.facts.consumer, extra, true);
       return;
     }
     this.onmessage?.(message, extra);
@@ -92,32 +102,28 @@ export class RequestRouter implements Transport {
    * as one that arrived here, and never relayed again.
    */
   cancelRelayed(consumer: string, requestId: RequestId): void {
-    const facts: HostFacts = { consumer, dialect: undefined };
-    const extra = {
-      authInfo: { token: '', clientId: consumer, scopes: [], extra: { [HOST_FACTS_KEY]: facts } },
-    } as MessageExtraInfo;
     const record = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } };
-    this.#cancelled(record, extra, false);
+    this.#cancelled(record, consumer, undefined, false);
   }
 
   #cancelled(
     record: Readonly<Record<string, unknown>>,
+    consumer: string | undefined,
     extra: MessageExtraInfo | undefined,
     relay: boolean,
   ): void {
     const params = own(record, 'params');
     const named = isObject(params) ? own(params, 'requestId') : undefined;
-    const consumer = consumerOf(extra);
     if (consumer === undefined) return;
     let matched = false;
     for (const [internal, route] of [...this.#routes]) {
-      if (route.clientId !== named || route.consumer !== consumer) continue;
+      if (route.clientId !== named || route.facts.consumer !== consumer) continue;
       matched = true;
       const rewritten = { ...record, params: { ...(params as object), requestId: internal } };
       this.onmessage?.(rewritten as unknown as JSONRPCMessage, extra);
       // A cancelled request is never answered: its stream ends once nothing else waits on it.
       this.#routes.delete(internal);
-      const open = this.#open.get(route.transport);
+      const open = this.#open.get(route.transport)?.ids;
       open?.delete(internal);
       if (open?.size === 0) {
         this.#open.delete(route.transport);
@@ -135,7 +141,7 @@ export class RequestRouter implements Transport {
       const route = typeof id === 'number' ? this.#routes.get(id) : undefined;
       if (route === undefined) return;
       this.#routes.delete(id as number);
-      this.#open.get(route.transport)?.delete(id as number);
+      this.#open.get(route.transport)?.ids.delete(id as number);
       await route.transport.send({ ...message, id: route.clientId } as JSONRPCMessage);
       return;
     }
