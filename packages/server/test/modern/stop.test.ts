@@ -1,13 +1,14 @@
 /**
- * Stopping the server with calls in flight answers each of them, in both eras, with the composed
- * "server stopping" tool result (`isError`, not correctable) before the connection closes, and
- * stops each call's whole workflow.
+ * Stopping the server with calls in flight answers each of them, in both eras and in legacy
+ * sessions (several calls in several sessions at once), with the composed "server stopping" tool
+ * result (`isError`, not correctable) before the connection closes, and stops each call's whole
+ * workflow.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../../src/texts.ts';
 import { observer } from '../fixtures/observer.ts';
 import { bearer, httpHost, post } from '../http-support.ts';
-import { call, closeAll } from '../support.ts';
+import { call, closeAll, initialize } from '../support.ts';
 
 afterEach(closeAll);
 
@@ -52,5 +53,49 @@ describe.each(['legacy', 'modern'] as const)('stopping the HTTP host (%s era)', 
       ['research', 'think', 'leaf'].map((level) => observer.whenStopped(`${level}:${topic}`)),
     );
     expect(stopped).toEqual(['disconnect', 'disconnect', 'disconnect']);
+  });
+});
+
+describe('stopping the HTTP host with sessions', () => {
+  it('answers every call in flight in every session "server stopping" and stops each workflow', async () => {
+    const { host } = await httpHost({}, { sessions: true });
+    const open = async () => {
+      const opened = await post(host.url, initialize(), bearer('alice'));
+      const session = opened.headers.get('mcp-session-id');
+      expect(session).toBeTruthy();
+      const headers = {
+        ...bearer('alice'),
+        'mcp-session-id': session!,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      await post(host.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+      return headers;
+    };
+    const sessions = [await open(), await open()];
+    const topics: string[] = [];
+    const answers = sessions.flatMap((headers, index) =>
+      [1, 2, 3].map((id) => {
+        const topic = `stop-session-${index}-${id}`;
+        topics.push(topic);
+        return post(host.url, call(id, 'research', { topic, hold: true }), headers);
+      }),
+    );
+    await Promise.all(topics.map((topic) => observer.whenStarted(`leaf:${topic}`)));
+    await host.close();
+    const messages = (await Promise.all(answers)).map((answer) =>
+      JSON.parse(answer.texts.at(-1) ?? 'null'),
+    );
+    expect(messages.map((message) => message.id)).toEqual([1, 2, 3, 1, 2, 3]);
+    for (const message of messages) {
+      expect(message.result.isError).toBe(true);
+      expect(message.result.content).toEqual([{ type: 'text', text: SERVER_TEXTS.serverStopping }]);
+      expect(message.result._meta['portcullis/correctable']).toBe(false);
+    }
+    for (const topic of topics) {
+      const stopped = await Promise.all(
+        ['research', 'think', 'leaf'].map((level) => observer.whenStopped(`${level}:${topic}`)),
+      );
+      expect(stopped, topic).toEqual(['disconnect', 'disconnect', 'disconnect']);
+    }
   });
 });
