@@ -1,0 +1,190 @@
+/**
+ * Legacy HTTP sessions, when a host asks for them: one SDK server per session, each behind its own
+ * interposer, opened only by an `initialize` from a resolved consumer and serving that consumer
+ * alone. Bounded: a global and a per-consumer cap (the oldest idle session is evicted to make
+ * room; with none idle the new one is refused `503`), and idle sessions expire. A session id may
+ * carry the replica's prefix, so a balancer can route by it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { HTTP_TEXTS } from '../../http-texts.ts';
+import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
+import type { ServerInternals } from '../../tool-server.ts';
+import type { Interposer } from '../interposer.ts';
+import { classify, type RequestId } from '../jsonrpc.ts';
+import { CarriedFacts } from './carried.ts';
+import { header, refuse } from './door.ts';
+import { sdkTransport } from './web.ts';
+
+/** The SDK transport a request is handed to, and what to do when its connection closes. */
+export interface Transported {
+  readonly sdk: WebStandardStreamableHTTPServerTransport;
+  release(abandoned: boolean, ids: RequestId[]): void;
+}
+
+/** How sessions are bounded and named. */
+export interface SessionSettings {
+  readonly maxSessions: number;
+  readonly maxSessionsPerConsumer: number;
+  readonly idleSeconds: number;
+  /** Put before every session id, with a `.`, so a balancer can route by replica. */
+  readonly idPrefix: string | undefined;
+}
+
+interface Session {
+  readonly transport: WebStandardStreamableHTTPServerTransport;
+  readonly interposer: Interposer;
+  /** The consumer that opened it: the only one it serves. */
+  readonly consumer: string;
+  /** When it last took a request (`performance.now()`). */
+  lastUsed: number;
+}
+
+function idle(session: Session): boolean {
+  return session.interposer.connection.inflightCount === 0;
+}
+
+function opensSession(req: IncomingMessage, body: unknown): boolean {
+  const first = Array.isArray(body) ? body[0] : body;
+  return (
+    req.method === 'POST' &&
+    classify(first).kind === 'request' &&
+    (first as { method?: unknown }).method === 'initialize'
+  );
+}
+
+/** See the module comment. */
+export class SessionTable {
+  readonly #internals: ServerInternals;
+  readonly #settings: SessionSettings;
+  readonly #sessions = new Map<string, Session>();
+  readonly #sweep: ReturnType<typeof setInterval>;
+  readonly #newId: () => string;
+
+  constructor(internals: ServerInternals, settings: SessionSettings) {
+    this.#internals = internals;
+    this.#settings = settings;
+    const prefix = settings.idPrefix;
+    this.#newId = prefix === undefined ? randomUUID : (): string => `${prefix}.${randomUUID()}`;
+    const idleMs = settings.idleSeconds * 1000;
+    this.#sweep = setInterval(
+      () => {
+        const now = performance.now();
+        for (const session of [...this.#sessions.values()]) {
+          if (now - session.lastUsed >= idleMs && idle(session)) this.#evictOldestIdle([session]);
+        }
+      },
+      Math.max(1000, Math.min(idleMs / 2, 60_000)),
+    );
+    this.#sweep.unref();
+  }
+
+  /**
+   * The session transport a request goes to: a new session for an `initialize` (refused `403`
+   * without a consumer, `503` when no room can be made), else the session its `Mcp-Session-Id`
+   * names, which exists only for the consumer that opened it (`404` otherwise). Refused requests
+   * are answered here and get `undefined`.
+   */
+  async transportFor(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    consumer: string | undefined,
+  ): Promise<Transported | undefined> {
+    const id = header(req, 'mcp-session-id');
+    if (id === undefined) {
+      if (!opensSession(req, body)) {
+        refuse(res, 400, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionRequired);
+        return undefined;
+      }
+      if (consumer === undefined) {
+        refuse(res, 403, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsNeedConsumer);
+        return undefined;
+      }
+      if (!this.#roomFor(consumer)) {
+        refuse(res, 503, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsFull);
+        return undefined;
+      }
+      const sdk = await this.#open(consumer);
+      return { sdk, release: () => undefined };
+    }
+    const session = this.#sessions.get(id);
+    // Another consumer's session does not exist for this one.
+    if (session === undefined || session.consumer !== consumer) {
+      refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionNotFound);
+      return undefined;
+    }
+    session.lastUsed = performance.now();
+    return {
+      sdk: session.transport,
+      release: (abandoned, ids) => {
+        if (abandoned) session.interposer.abandon(ids);
+      },
+    };
+  }
+
+  /** Answers every call in flight in every session "server stopping". */
+  stop(): Promise<void>[] {
+    return [...this.#sessions.values()].map((session) => session.interposer.stop());
+  }
+
+  /** Closes every session and stops expiring them. */
+  async close(): Promise<void> {
+    clearInterval(this.#sweep);
+    await Promise.all([...this.#sessions.values()].map((session) => session.transport.close()));
+    this.#sessions.clear();
+  }
+
+  /** Closes the session unused longest among `candidates` that has no call in flight. */
+  #evictOldestIdle(candidates: Iterable<Session>): boolean {
+    let oldest: Session | undefined;
+    for (const session of candidates) {
+      if (idle(session) && (oldest === undefined || session.lastUsed < oldest.lastUsed)) {
+        oldest = session;
+      }
+    }
+    if (oldest === undefined) return false;
+    const id = oldest.transport.sessionId;
+    if (id !== undefined) this.#sessions.delete(id);
+    oldest.transport.close().catch(() => undefined);
+    return true;
+  }
+
+  /** Room for one more session of `consumer`, evicting the oldest idle one where a cap is met. */
+  #roomFor(consumer: string): boolean {
+    const sessions = this.#sessions;
+    const own = [...sessions.values()].filter((session) => session.consumer === consumer);
+    if (own.length >= this.#settings.maxSessionsPerConsumer && !this.#evictOldestIdle(own)) {
+      return false;
+    }
+    if (sessions.size >= this.#settings.maxSessions && !this.#evictOldestIdle(sessions.values())) {
+      return false;
+    }
+    return true;
+  }
+
+  async #open(consumer: string): Promise<WebStandardStreamableHTTPServerTransport> {
+    let made: Session | undefined;
+    const transport = sdkTransport({
+      sessionIdGenerator: this.#newId,
+      onsessioninitialized: (id) => {
+        if (made !== undefined) this.#sessions.set(id, made);
+      },
+    });
+    const carrier = new CarriedFacts(transport);
+    const { interposer, server: sdk } = await this.#internals.connect(carrier, {
+      era: 'legacy',
+      sessionless: false,
+      facts: carrier,
+    });
+    made = { transport, interposer, consumer, lastUsed: performance.now() };
+    interposer.oncancel = (id) => transport.closeSSEStream(id);
+    const previous = sdk.onclose;
+    sdk.onclose = () => {
+      previous?.();
+      if (transport.sessionId !== undefined) this.#sessions.delete(transport.sessionId);
+    };
+    return transport;
+  }
+}
