@@ -2,9 +2,19 @@
  * One OpenTelemetry span per `tools/call`, through `@opentelemetry/api` alone: the tool (only an
  * exposed tool's name, never one a caller invented), the consumer, the outcome and the duration;
  * status ERROR for a system error; a span for a call the interposer answered itself; nothing when
- * no SDK is installed (every other test runs on the API's no-op).
+ * no SDK is installed (every other test runs on the API's no-op). A well-formed `traceparent`
+ * (and `tracestate`) in the call's `_meta` makes the span a child of that remote span, in both
+ * eras; a malformed one is ignored.
  */
-import type { Span, SpanContext, SpanOptions, SpanStatus, Tracer } from '@opentelemetry/api';
+import {
+  type Context,
+  type Span,
+  type SpanContext,
+  type SpanOptions,
+  type SpanStatus,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, closeAll, fixtureServer, rawPeer } from './support.ts';
 
@@ -13,6 +23,8 @@ interface Recorded {
   readonly attributes: Record<string, unknown>;
   status?: SpanStatus;
   ended: boolean;
+  /** The span context of the parent it was started under, when one was given. */
+  parent?: SpanContext | undefined;
 }
 
 /** A tracer that records what the server tells it, implemented on the API's interfaces. */
@@ -23,8 +35,13 @@ function recordingTracer(): Tracer & { readonly spans: Recorded[] } {
     spanId: 'b7ad6b7169203331',
     traceFlags: 1,
   };
-  const startSpan = (name: string, options?: SpanOptions): Span => {
-    const recorded: Recorded = { name, attributes: { ...options?.attributes }, ended: false };
+  const startSpan = (name: string, options?: SpanOptions, parent?: Context): Span => {
+    const recorded: Recorded = {
+      name,
+      attributes: { ...options?.attributes },
+      ended: false,
+      parent: parent === undefined ? undefined : trace.getSpanContext(parent),
+    };
     spans.push(recorded);
     const span: Span = {
       spanContext: () => context,
@@ -139,4 +156,84 @@ describe('spans', () => {
     });
     expect(lines.some((line) => line.includes('"outcome":"SYSTEM_ERROR"'))).toBe(true);
   });
+});
+
+describe('the trace context of a call', () => {
+  const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const SPAN_ID = '00f067aa0ba902b7';
+  const ENVELOPE = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const withMeta = (id: number, meta: Record<string, unknown>, modern: boolean) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: {
+      name: 'add',
+      arguments: { a: 1, b: 2 },
+      _meta: modern ? { ...ENVELOPE, ...meta } : meta,
+    },
+  });
+
+  it.each([false, true])(
+    'continues a well-formed traceparent as the remote parent (modern: %s)',
+    async (modern) => {
+      const tracer = recordingTracer();
+      const { server } = fixtureServer({ tracer });
+      const peer = await rawPeer(server, 'bob');
+      const answer = await peer.request(
+        withMeta(
+          1,
+          { traceparent: `00-${TRACE_ID}-${SPAN_ID}-01`, tracestate: 'vendor=abc' },
+          modern,
+        ),
+      );
+      expect((answer.result as { resultType?: string }).resultType).toBe(
+        modern ? 'complete' : undefined,
+      );
+      const [span] = tracer.spans;
+      expect(span?.parent).toMatchObject({
+        traceId: TRACE_ID,
+        spanId: SPAN_ID,
+        traceFlags: 1,
+        isRemote: true,
+      });
+      expect(span?.parent?.traceState?.get('vendor')).toBe('abc');
+    },
+  );
+
+  it.each([false, true])(
+    'ignores a malformed traceparent and an oversized tracestate (modern: %s)',
+    async (modern) => {
+      const tracer = recordingTracer();
+      const { server } = fixtureServer({ tracer });
+      const peer = await rawPeer(server, 'bob');
+      const malformed = [
+        `01-${TRACE_ID}-${SPAN_ID}-01`,
+        `00-${'0'.repeat(32)}-${SPAN_ID}-01`,
+        `00-${TRACE_ID}-${'0'.repeat(16)}-01`,
+        `00-${TRACE_ID.toUpperCase()}-${SPAN_ID}-01`,
+        `00-${TRACE_ID}-${SPAN_ID}-01-canary`,
+        42,
+      ];
+      let id = 0;
+      for (const traceparent of malformed) {
+        id += 1;
+        const answer = await peer.request(withMeta(id, { traceparent }, modern));
+        expect(answer.result, String(traceparent)).toBeDefined();
+      }
+      expect(tracer.spans.map((span) => span.parent)).toEqual(malformed.map(() => undefined));
+      await peer.request(
+        withMeta(
+          99,
+          { traceparent: `00-${TRACE_ID}-${SPAN_ID}-00`, tracestate: `a=${'b'.repeat(600)}` },
+          modern,
+        ),
+      );
+      const last = tracer.spans.at(-1);
+      expect(last?.parent).toMatchObject({ traceId: TRACE_ID, traceFlags: 0 });
+      expect(last?.parent?.traceState).toBeUndefined();
+    },
+  );
 });
