@@ -27,4 +27,7 @@ export const HTTP_TEXTS = Object.freeze({
   sessionsNeedConsumer:
     'Sessions are kept only for an authenticated consumer. Send a bearer token this server accepts.',
   sessionsFull: 'Every session this server keeps is busy. Try again later.',
+  duplicateIds:
+    'Each request of one body, and of one session at a time, needs an id of its own. Send it again with ids that are not in use.',
+  stopping: 'The server is stopping and takes no new requests. Try again later.',
 } as const);

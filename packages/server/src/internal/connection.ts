@@ -192,7 +192,12 @@ export class CallRequest {
 }
 
 /** A request the interposer let through, until its answer leaves or it is cancelled. */
-export type DelegatedRequest = ListRequest | CallRequest | { readonly kind: 'other' };
+export type DelegatedRequest =
+  | ListRequest
+  | CallRequest
+  /** A modern call held while its `requestState` opens, before it is delegated. */
+  | { readonly kind: 'opening'; readonly tool: string; readonly consumer: string }
+  | { readonly kind: 'other' };
 
 /** The outcome of a request the server sent the client. */
 export type ClientAnswer =
@@ -280,11 +285,11 @@ export class Connection {
     if (request?.kind === 'call') request.cancel(reason);
   }
 
-  /** The calls in flight, by id. */
-  calls(): [RequestId, CallRequest][] {
-    const found: [RequestId, CallRequest][] = [];
+  /** The calls in flight, by id: those admitted, and modern ones whose `requestState` opens. */
+  calls(): [RequestId, CallRequest | Extract<DelegatedRequest, { kind: 'opening' }>][] {
+    const found: [RequestId, CallRequest | Extract<DelegatedRequest, { kind: 'opening' }>][] = [];
     for (const [id, request] of this.#inflight)
-      if (request.kind === 'call') found.push([id, request]);
+      if (request.kind === 'call' || request.kind === 'opening') found.push([id, request]);
     return found;
   }
 

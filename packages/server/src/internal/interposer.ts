@@ -114,6 +114,8 @@ export class Interposer implements Transport {
   readonly #modern: boolean;
   /** Ids of the calls answered by {@link stop}. */
   readonly #stopped = new Set<RequestId>();
+  /** Set by {@link stop}: a call that arrives after it is answered "server stopping" at once. */
+  #stopping = false;
 
   constructor(inner: Transport, core: ServerCore, options: InterposerOptions) {
     this.#inner = inner;
@@ -149,20 +151,28 @@ export class Interposer implements Transport {
    * stopping" tool result, then its workflow is cancelled; the SDK's late answers are dropped.
    */
   stop(): Promise<void> {
+    this.#stopping = true;
     const sends: Promise<void>[] = [];
     for (const [id, call] of this.connection.calls()) {
       this.connection.settle(id);
       this.#stopped.add(id);
-      const result = {
+      const tool = call.kind === 'call' ? call.tool.name : call.tool;
+      recordAnswered(this.#core.tracer, tool, call.consumer, CALL_OUTCOMES.STOPPED);
+      sends.push(this.#direct(this.#stoppingAnswer(id)).catch(() => undefined));
+      if (call.kind === 'call') call.cancel('disconnect');
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  #stoppingAnswer(id: RequestId): OutboundMessage {
+    return resultAnswer(
+      id,
+      this.#modernResult({
         content: [{ type: 'text', text: SERVER_TEXTS.serverStopping }],
         isError: true,
         _meta: { [CORRECTABLE_META_KEY]: false },
-      };
-      recordAnswered(this.#core.tracer, call.tool.name, call.consumer, CALL_OUTCOMES.STOPPED);
-      sends.push(this.#direct(resultAnswer(id, this.#modernResult(result))).catch(() => undefined));
-      call.cancel('disconnect');
-    }
-    return Promise.all(sends).then(() => undefined);
+      }),
+    );
   }
 
   /** A result the interposer composes, with the `resultType` the modern era puts on every one. */
@@ -428,6 +438,10 @@ export class Interposer implements Transport {
     extra: Extra,
     envelope?: Envelope,
   ): undefined {
+    if (this.#stopping) {
+      recordAnswered(this.#core.tracer, undefined, host.consumer, CALL_OUTCOMES.STOPPED);
+      return this.#answer(this.#stoppingAnswer(id));
+    }
     const read = unreadable ? ({ ok: false } as const) : readCallParams(params);
     const consumer = host.consumer;
     if (!read.ok || consumer === undefined) {
@@ -493,7 +507,7 @@ export class Interposer implements Transport {
     }
     const receivedAt = performance.now();
     // Held in flight while the state opens, so the id cannot be reused meanwhile.
-    this.connection.track(id, { kind: 'other' });
+    this.connection.track(id, { kind: 'opening', tool: tool.name, consumer });
     this.#answers(params ?? {}, consumer, tool.name, judged.canonical).then(
       (state) => {
         if (this.connection.settle(id) === undefined) return;

@@ -4,7 +4,7 @@
  * it is handed with each request and gives back with each of its messages. The host hands it an
  * `authInfo` made by {@link carry}, known by its identity (a client cannot make one: nothing in
  * it is read), and {@link CarriedFacts} takes the facts back out as each message arrives, for the
- * interposer to read while it judges that message.
+ * interposer to read while it judges that message. It also tells its session each answer that left.
  */
 import type {
   AuthInfo,
@@ -31,11 +31,14 @@ export class CarriedFacts implements Transport, FactsSource {
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
   readonly #inner: Transport;
+  /** Told the id of each answer once it has been handed to the SDK's transport. */
+  readonly #answered: (id: RequestId) => void;
   /** The request being handed on, while it is (the interposer judges it in that call). */
   #current: { readonly id: RequestId; readonly facts: HostFacts } | undefined;
 
-  constructor(inner: Transport) {
+  constructor(inner: Transport, answered: (id: RequestId) => void = () => undefined) {
     this.#inner = inner;
+    this.#answered = answered;
   }
 
   get sessionId(): string | undefined {
@@ -66,8 +69,13 @@ export class CarriedFacts implements Transport, FactsSource {
     }
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.#inner.send(message, options);
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    await this.#inner.send(message, options);
+    const record = message as unknown as Readonly<Record<string, unknown>>;
+    const id = own(record, 'id');
+    if ((Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error')) && isRequestId(id)) {
+      this.#answered(id);
+    }
   }
 
   close(): Promise<void> {

@@ -7,9 +7,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConsumerResolver } from '../../consumers.ts';
 import { HTTP_TEXTS } from '../../http-texts.ts';
+import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
 import { isLegacyVersion, LEGACY_VERSIONS } from '../envelope.ts';
 import {
   classify,
+  errorAnswer,
   isObject,
   isRequestId,
   notJsonRpcAnswer,
@@ -188,8 +190,9 @@ export function target(req: IncomingMessage): {
  * the SDK's transport would refuse in its words is answered here in the interposer's (a single
  * message) or refused whole (a batch). A single `tools/call` the SDK could not parse goes on as the
  * same call with empty params, which the interposer answers with the constant answer through the
- * SDK's transport: framed, headed and sessioned exactly as an unknown tool's. Yields the request
- * ids the body carries, and the body to hand on.
+ * SDK's transport: framed, headed and sessioned exactly as an unknown tool's. A body that gives
+ * two requests one id is refused whole. Yields the request ids the body carries, and the body to
+ * hand on.
  */
 export function judgeBody(
   body: unknown,
@@ -216,7 +219,17 @@ export function judgeBody(
       }
       return { status: 200, answer: unparseableRequestAnswer(envelope.id, envelope.method) };
     }
-    if (envelope.kind === 'request' && isRequestId(envelope.id)) ids.push(envelope.id);
+    if (envelope.kind === 'request' && isRequestId(envelope.id)) {
+      // Two requests of one body with one id would share the one answer stream the SDK's
+      // transport keeps per id: refused whole, before the SDK sees either.
+      if (ids.includes(envelope.id)) {
+        return {
+          status: 400,
+          answer: errorAnswer(null, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.duplicateIds),
+        };
+      }
+      ids.push(envelope.id);
+    }
   }
   return { ids, body };
 }

@@ -194,6 +194,7 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       return answer(res, modernStatus(JSON_RPC_ERROR_CODES.INVALID_REQUEST), notJsonRpcAnswer(id));
     }
     await modern;
+    if (stopping) return refuseStopping(res);
     const exchange = new Exchange(res);
     modernRouter.attach(exchange, facts);
     if (envelope.kind !== 'request') {
@@ -205,7 +206,15 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     exchange.onmessage?.(body as JSONRPCMessage);
   }
 
+  // Set when the host starts to stop: a request that has not reached a server by then is refused.
+  let stopping = false;
+  const refuseStopping = (res: ServerResponse) =>
+    refuse(res, 503, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.stopping, {
+      connection: 'close',
+    });
+
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (stopping) return refuseStopping(res);
     const broken = judgeHeaders(req, rules);
     if (broken !== undefined)
       return refuse(res, broken[0], JSON_RPC_ERROR_CODES.INVALID_REQUEST, broken[1]);
@@ -310,9 +319,10 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
       parsedBody = judged.body;
       ids = judged.ids;
     }
+    if (stopping) return refuseStopping(res);
     const transport = connected
       ? perRequest(facts)
-      : await transportFor(req, res, parsedBody, facts);
+      : await transportFor(req, res, parsedBody, facts, ids);
     if (transport === undefined) return;
     const { sdk, release } = transport;
     res.once('close', () => release(!res.writableFinished, ids));
@@ -343,12 +353,13 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     res: ServerResponse,
     body: unknown,
     facts: HostFacts,
+    ids: readonly RequestId[],
   ): Promise<Transported | undefined> {
     if (stateless !== undefined) {
       await stateless;
       return perRequest(facts);
     }
-    return sessions!.transportFor(req, res, body, facts.consumer);
+    return sessions!.transportFor(req, res, body, facts.consumer, ids);
   }
 
   const handler = ((req: IncomingMessage, res: ServerResponse) => {
@@ -362,14 +373,15 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
     });
   }) as HostHandler;
   handler.close = async () => {
+    stopping = true;
     unsubscribe?.();
     // Every call in flight is answered "server stopping" first, and its answer let out.
-    const stopping = [
+    const stops = [
       modern.then((interposer) => interposer.stop()),
       ...(stateless === undefined ? [] : [stateless.then((interposer) => interposer.stop())]),
       ...(sessions?.stop() ?? []),
     ];
-    await Promise.all(stopping).catch(() => undefined);
+    await Promise.all(stops).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, STOP_FLUSH_MS));
     await sessions?.close();
     await router.close();

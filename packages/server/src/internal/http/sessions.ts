@@ -4,6 +4,11 @@
  * alone. Bounded: a global and a per-consumer cap (the oldest idle session is evicted to make
  * room; with none idle the new one is refused `503`), and idle sessions expire. A session id may
  * carry the replica's prefix, so a balancer can route by it.
+ *
+ * The SDK's transport keeps one answer stream per request id, so a session takes no request whose
+ * id one of its requests still holds (`400`, before the SDK sees it). A request the client
+ * cancels is never answered: the stream that carries it is ended once every other request on it
+ * is answered or cancelled too, so the other answers of a batch still arrive.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,9 +17,9 @@ import { HTTP_TEXTS } from '../../http-texts.ts';
 import { JSON_RPC_ERROR_CODES } from '../../texts.ts';
 import type { ServerInternals } from '../../tool-server.ts';
 import type { Interposer } from '../interposer.ts';
-import { classify, type RequestId } from '../jsonrpc.ts';
+import { classify, errorAnswer, type RequestId } from '../jsonrpc.ts';
 import { CarriedFacts } from './carried.ts';
-import { header, refuse } from './door.ts';
+import { answer, header, refuse } from './door.ts';
 import { sdkTransport } from './web.ts';
 
 /** The SDK transport a request is handed to, and what to do when its connection closes. */
@@ -32,6 +37,12 @@ export interface SessionSettings {
   readonly idPrefix: string | undefined;
 }
 
+/** The requests of one POST still open: those awaiting their answer, and those cancelled. */
+interface Posted {
+  readonly pending: Set<RequestId>;
+  readonly cancelled: RequestId[];
+}
+
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly interposer: Interposer;
@@ -39,6 +50,28 @@ interface Session {
   readonly consumer: string;
   /** When it last took a request (`performance.now()`). */
   lastUsed: number;
+  /** Every request id its open POSTs hold, with the POST that holds it. */
+  readonly open: Map<RequestId, Posted>;
+}
+
+/** The POST's stream ends once nothing on it awaits an answer and something on it was cancelled. */
+function endIfSettled(session: Session, posted: Posted): void {
+  const cancelled = posted.cancelled[0];
+  if (posted.pending.size > 0 || cancelled === undefined) return;
+  session.transport.closeSSEStream(cancelled);
+}
+
+function answered(session: Session, id: RequestId): void {
+  const posted = session.open.get(id);
+  if (posted === undefined || !posted.pending.delete(id)) return;
+  endIfSettled(session, posted);
+}
+
+function cancelled(session: Session, id: RequestId): void {
+  const posted = session.open.get(id);
+  if (posted === undefined || !posted.pending.delete(id)) return;
+  posted.cancelled.push(id);
+  endIfSettled(session, posted);
 }
 
 function idle(session: Session): boolean {
@@ -91,6 +124,7 @@ export class SessionTable {
     res: ServerResponse,
     body: unknown,
     consumer: string | undefined,
+    ids: readonly RequestId[],
   ): Promise<Transported | undefined> {
     const id = header(req, 'mcp-session-id');
     if (id === undefined) {
@@ -107,7 +141,13 @@ export class SessionTable {
         return undefined;
       }
       const sdk = await this.#open(consumer);
-      return { sdk, release: () => undefined };
+      return {
+        sdk,
+        // An `initialize` the SDK's transport refused opened no session: its server is closed.
+        release: () => {
+          if (sdk.sessionId === undefined) sdk.close().catch(() => undefined);
+        },
+      };
     }
     const session = this.#sessions.get(id);
     // Another consumer's session does not exist for this one.
@@ -115,10 +155,26 @@ export class SessionTable {
       refuse(res, 404, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionNotFound);
       return undefined;
     }
+    const taken = ids.find((given) => session.open.has(given));
+    if (taken !== undefined) {
+      answer(
+        res,
+        400,
+        errorAnswer(
+          ids.length === 1 ? taken : null,
+          JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          HTTP_TEXTS.duplicateIds,
+        ),
+      );
+      return undefined;
+    }
     session.lastUsed = performance.now();
+    const posted: Posted = { pending: new Set(ids), cancelled: [] };
+    for (const given of ids) session.open.set(given, posted);
     return {
       sdk: session.transport,
-      release: (abandoned, ids) => {
+      release: (abandoned) => {
+        for (const given of ids) if (session.open.get(given) === posted) session.open.delete(given);
         if (abandoned) session.interposer.abandon(ids);
       },
     };
@@ -172,14 +228,23 @@ export class SessionTable {
         if (made !== undefined) this.#sessions.set(id, made);
       },
     });
-    const carrier = new CarriedFacts(transport);
+    const carrier = new CarriedFacts(transport, (id) => {
+      if (made !== undefined) answered(made, id);
+    });
     const { interposer, server: sdk } = await this.#internals.connect(carrier, {
       era: 'legacy',
       sessionless: false,
       facts: carrier,
     });
-    made = { transport, interposer, consumer, lastUsed: performance.now() };
-    interposer.oncancel = (id) => transport.closeSSEStream(id);
+    const session: Session = {
+      transport,
+      interposer,
+      consumer,
+      lastUsed: performance.now(),
+      open: new Map(),
+    };
+    made = session;
+    interposer.oncancel = (id) => cancelled(session, id);
     const previous = sdk.onclose;
     sdk.onclose = () => {
       previous?.();
