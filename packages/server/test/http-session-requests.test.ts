@@ -8,6 +8,7 @@
  * leaves no server open; and a call that reaches the server once it is stopping runs nothing.
  */
 import { createCatalog, defineTool, exposure } from '@portcullis/catalog';
+import type { RateLimiter } from '@portcullis/limits';
 import { createStaticTokenVerifier, hashToken } from '@portcullis/oauth';
 import Type from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,8 +79,9 @@ const catalog = createCatalog({
 
 const TOKENS = { full: 'carol-full-token-0123456789', none: 'carol-none-token-0123456789' };
 
-function toolServer() {
+function toolServer(rateLimiter?: RateLimiter) {
   const server = createToolServer({
+    ...(rateLimiter === undefined ? {} : { rateLimiter }),
     exposure: exposure(catalog, ['hold', 'secret']),
     grants: { carol: ['hold'], alice: ['hold'] },
     scopeGrants: { full: ['secret'] },
@@ -216,6 +218,83 @@ describe('the requests of one session', () => {
     // The modern era's server stays; every session server the refused requests made is closed.
     expect(made.length).toBe(21);
     await expect.poll(() => made.filter((record) => !record.closed).length).toBe(1);
+  });
+});
+
+describe('a request of a session whose connection closed before its answer', () => {
+  it('keeps its id until its answer has left, so a request reusing it gets its own answer', async () => {
+    // An asynchronous limiter holds every call until the test lets it through.
+    const waiting: (() => void)[] = [];
+    const limiter: RateLimiter = {
+      check: () =>
+        new Promise((resolve) => {
+          waiting.push(() => resolve({ ok: true }));
+        }),
+    };
+    const host = await serveHttp(toolServer(limiter), { consumers: resolver, sessions: true });
+    onClose(() => host.close());
+    const opened = await post(host.url, initialize(), bearer('alice'));
+    const given = {
+      ...bearer('alice'),
+      'mcp-session-id': opened.headers.get('mcp-session-id')!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const gone = new AbortController();
+    const first = post(host.url, call(7, 'hold', { label: 'gone' }), given, gone.signal);
+    await expect.poll(() => waiting.length).toBe(1);
+    gone.abort();
+    await expect(first).rejects.toThrow();
+    // The abandoned call is not answered yet: its id is still held.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const early = await post(host.url, call(7, 'hold', { label: 'early' }), given);
+    expect(early.status).toBe(400);
+    expect(messages(early)[0]).toMatchObject({
+      id: 7,
+      error: { message: HTTP_TEXTS.duplicateIds },
+    });
+    // Let the abandoned call go: it is cancelled, its answer leaves, and the id is free.
+    waiting.shift()!();
+    let reused: RawAnswer | undefined;
+    await expect
+      .poll(async () => {
+        const attempt = post(host.url, call(7, 'hold', { label: 'reuser' }), given);
+        await expect.poll(() => waiting.length > 0 || runs.includes('reuser')).toBe(true);
+        waiting.shift()?.();
+        await whenStarted('reuser').then(
+          () => open('reuser'),
+          () => undefined,
+        );
+        reused = await attempt;
+        return reused.status;
+      })
+      .toBe(200);
+    expect(runs).not.toContain('gone');
+    expect(runs).not.toContain('early');
+    expect(messages(reused!).at(-1)).toMatchObject({ id: 7, result: {} });
+    expect(JSON.stringify(messages(reused!))).toContain('done-reuser');
+  });
+});
+
+describe('a batch cancelling its own call before it', () => {
+  it('cancels nothing: the call runs and is answered on the batch’s stream', async () => {
+    const host = await serveHttp(toolServer(), { consumers: resolver, sessions: true });
+    onClose(() => host.close());
+    const opened = await post(host.url, initialize(), bearer('alice'));
+    const given = {
+      ...bearer('alice'),
+      'mcp-session-id': opened.headers.get('mcp-session-id')!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const batch = post(host.url, [cancel(1), call(1, 'hold', { label: 'self' })], given);
+    await whenStarted('self');
+    // The call still holds its id.
+    const reused = await post(host.url, call(1, 'hold', { label: 'self-reuse' }), given);
+    expect(reused.status).toBe(400);
+    open('self');
+    const answered = messages(await batch);
+    expect(answered.map((message) => message.id)).toEqual([1]);
+    expect(JSON.stringify(answered[0].result)).toContain('done-self');
+    expect(runs).not.toContain('self-reuse');
   });
 });
 

@@ -64,6 +64,29 @@ describe('bounded sessions', () => {
   });
 });
 
+describe('bounded sessions opened at once', () => {
+  it.each([
+    ['per consumer', { maxSessionsPerConsumer: 2 }],
+    ['in all', { maxSessions: 2 }],
+  ])('never pass the cap %s', async (_, limits) => {
+    const { host } = await httpHost({}, { sessions: limits });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(host.url, initialize(), bearer('alice'))),
+    );
+    const opened = answers.filter((answer) => answer.status === 200);
+    expect(opened.length).toBeGreaterThanOrEqual(2);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) {
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body).error.message).toBe(HTTP_TEXTS.sessionsFull);
+    }
+    const live = await Promise.all(
+      opened.map((answer) => ping(host.url, answer.headers.get('mcp-session-id')!, 'alice')),
+    );
+    expect(live.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(2);
+    expect(live.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('session ids for a balancer', () => {
   it('start with the host’s prefix, so each replica’s sessions can be routed to it', async () => {
     const { host } = await httpHost({}, { sessions: { idPrefix: 'r7' } });

@@ -279,10 +279,11 @@ export class Connection {
     return request;
   }
 
-  /** Cancels the workflow of the call with `id`, if one is in flight. */
-  cancel(id: RequestId, reason: CancelReason): void {
+  /** Cancels the workflow of the call with `id`, if one is in flight; true when a request was. */
+  cancel(id: RequestId, reason: CancelReason): boolean {
     const request = this.settle(id);
     if (request?.kind === 'call') request.cancel(reason);
+    return request !== undefined;
   }
 
   /** The calls in flight, by id: those admitted, and modern ones whose `requestState` opens. */

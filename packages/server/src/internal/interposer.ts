@@ -281,7 +281,9 @@ export class Interposer implements Transport {
     if (method === 'notifications/cancelled') {
       const requestId = params === undefined ? undefined : own(params, 'requestId');
       if (!isRequestId(requestId)) return;
-      this.connection.cancel(requestId, 'client_cancel');
+      // A cancel naming no request in flight (one not yet arrived, or long answered) ends nothing
+      // and is not handed on: the SDK would apply it to a request of that id it takes later.
+      if (!this.connection.cancel(requestId, 'client_cancel')) return;
       this.#deliver(message, extra);
       this.oncancel?.(requestId);
       return;

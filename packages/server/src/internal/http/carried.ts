@@ -69,12 +69,16 @@ export class CarriedFacts implements Transport, FactsSource {
     }
   }
 
+  /** The session is told an answer left even when the SDK's transport had no stream for it. */
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    await this.#inner.send(message, options);
-    const record = message as unknown as Readonly<Record<string, unknown>>;
-    const id = own(record, 'id');
-    if ((Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error')) && isRequestId(id)) {
-      this.#answered(id);
+    try {
+      await this.#inner.send(message, options);
+    } finally {
+      const record = message as unknown as Readonly<Record<string, unknown>>;
+      const id = own(record, 'id');
+      if ((Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error')) && isRequestId(id)) {
+        this.#answered(id);
+      }
     }
   }
 

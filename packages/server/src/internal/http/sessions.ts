@@ -37,10 +37,15 @@ export interface SessionSettings {
   readonly idPrefix: string | undefined;
 }
 
-/** The requests of one POST still open: those awaiting their answer, and those cancelled. */
+/**
+ * The requests of one POST still open: those awaiting their answer, and those cancelled. Once its
+ * connection has closed (`released`), an id whose answer has not left stays held until it does,
+ * so a later request reusing it never receives the abandoned request's answer.
+ */
 interface Posted {
   readonly pending: Set<RequestId>;
   readonly cancelled: RequestId[];
+  released: boolean;
 }
 
 interface Session {
@@ -64,7 +69,19 @@ function endIfSettled(session: Session, posted: Posted): void {
 function answered(session: Session, id: RequestId): void {
   const posted = session.open.get(id);
   if (posted === undefined || !posted.pending.delete(id)) return;
+  if (posted.released) {
+    session.open.delete(id);
+    return;
+  }
   endIfSettled(session, posted);
+}
+
+/** The POST's connection has closed: every id it holds is freed but those still to be answered. */
+function released(session: Session, posted: Posted, ids: readonly RequestId[]): void {
+  posted.released = true;
+  for (const id of ids) {
+    if (session.open.get(id) === posted && !posted.pending.has(id)) session.open.delete(id);
+  }
 }
 
 function cancelled(session: Session, id: RequestId): void {
@@ -92,6 +109,9 @@ export class SessionTable {
   readonly #internals: ServerInternals;
   readonly #settings: SessionSettings;
   readonly #sessions = new Map<string, Session>();
+  /** Sessions being opened, by consumer: they count against the caps until they open or fail. */
+  readonly #opening = new Map<string, number>();
+  #openingCount = 0;
   readonly #sweep: ReturnType<typeof setInterval>;
   readonly #newId: () => string;
 
@@ -140,11 +160,20 @@ export class SessionTable {
         refuse(res, 503, JSON_RPC_ERROR_CODES.INVALID_REQUEST, HTTP_TEXTS.sessionsFull);
         return undefined;
       }
-      const sdk = await this.#open(consumer);
+      // The slot is held from here, so concurrent `initialize` requests cannot pass the caps.
+      const settle = this.#reserve(consumer);
+      let sdk: WebStandardStreamableHTTPServerTransport;
+      try {
+        sdk = await this.#open(consumer, settle);
+      } catch (error) {
+        settle();
+        throw error;
+      }
       return {
         sdk,
         // An `initialize` the SDK's transport refused opened no session: its server is closed.
         release: () => {
+          settle();
           if (sdk.sessionId === undefined) sdk.close().catch(() => undefined);
         },
       };
@@ -169,12 +198,12 @@ export class SessionTable {
       return undefined;
     }
     session.lastUsed = performance.now();
-    const posted: Posted = { pending: new Set(ids), cancelled: [] };
+    const posted: Posted = { pending: new Set(ids), cancelled: [], released: false };
     for (const given of ids) session.open.set(given, posted);
     return {
       sdk: session.transport,
       release: (abandoned) => {
-        for (const given of ids) if (session.open.get(given) === posted) session.open.delete(given);
+        released(session, posted, ids);
         if (abandoned) session.interposer.abandon(ids);
       },
     };
@@ -207,25 +236,55 @@ export class SessionTable {
     return true;
   }
 
-  /** Room for one more session of `consumer`, evicting the oldest idle one where a cap is met. */
+  /**
+   * Room for one more session of `consumer`, evicting the oldest idle one where a cap is met.
+   * Sessions still being opened count as open.
+   */
   #roomFor(consumer: string): boolean {
     const sessions = this.#sessions;
     const own = [...sessions.values()].filter((session) => session.consumer === consumer);
-    if (own.length >= this.#settings.maxSessionsPerConsumer && !this.#evictOldestIdle(own)) {
+    const opening = this.#opening.get(consumer) ?? 0;
+    if (
+      own.length + opening >= this.#settings.maxSessionsPerConsumer &&
+      !this.#evictOldestIdle(own)
+    ) {
       return false;
     }
-    if (sessions.size >= this.#settings.maxSessions && !this.#evictOldestIdle(sessions.values())) {
+    if (
+      sessions.size + this.#openingCount >= this.#settings.maxSessions &&
+      !this.#evictOldestIdle(sessions.values())
+    ) {
       return false;
     }
     return true;
   }
 
-  async #open(consumer: string): Promise<WebStandardStreamableHTTPServerTransport> {
+  /** Holds a slot for a session of `consumer` being opened; the function given back frees it, once. */
+  #reserve(consumer: string): () => void {
+    this.#opening.set(consumer, (this.#opening.get(consumer) ?? 0) + 1);
+    this.#openingCount += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#openingCount -= 1;
+      const left = (this.#opening.get(consumer) ?? 1) - 1;
+      if (left === 0) this.#opening.delete(consumer);
+      else this.#opening.set(consumer, left);
+    };
+  }
+
+  /** Opens a session's transport and server; `opened` is told once the session is in the table. */
+  async #open(
+    consumer: string,
+    opened: () => void,
+  ): Promise<WebStandardStreamableHTTPServerTransport> {
     let made: Session | undefined;
     const transport = sdkTransport({
       sessionIdGenerator: this.#newId,
       onsessioninitialized: (id) => {
         if (made !== undefined) this.#sessions.set(id, made);
+        opened();
       },
     });
     const carrier = new CarriedFacts(transport, (id) => {
