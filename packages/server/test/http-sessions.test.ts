@@ -5,8 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HTTP_TEXTS } from '../src/http-texts.ts';
-import { bearer, httpHost, post } from './http-support.ts';
-import { closeAll, initialize } from './support.ts';
+import { serveHttp } from '../src/http.ts';
+import { internalsOf } from '../src/tool-server.ts';
+import { bearer, httpHost, post, resolver } from './http-support.ts';
+import { closeAll, fixtureServer, initialize, onClose } from './support.ts';
 
 afterEach(closeAll);
 
@@ -69,7 +71,17 @@ describe('bounded sessions opened at once', () => {
     ['per consumer', { maxSessionsPerConsumer: 2 }],
     ['in all', { maxSessions: 2 }],
   ])('never pass the cap %s', async (_, limits) => {
-    const { host } = await httpHost({}, { sessions: limits });
+    const { server, logger } = fixtureServer();
+    // Each session's server takes a while to connect, so the `initialize` requests overlap.
+    const internals = internalsOf(server);
+    const connect = internals.connect;
+    (internals as { connect: typeof connect }).connect = async (transport, options) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return connect(transport, options);
+    };
+    const host = await serveHttp(server, { consumers: resolver, sessions: limits });
+    onClose(() => host.close());
+    expect(logger.lines).toEqual([]);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => post(host.url, initialize(), bearer('alice'))),
     );

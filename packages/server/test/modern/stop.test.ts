@@ -6,9 +6,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../../src/texts.ts';
+import { internalsOf } from '../../src/tool-server.ts';
 import { observer } from '../fixtures/observer.ts';
 import { bearer, httpHost, post } from '../http-support.ts';
-import { call, closeAll, initialize } from '../support.ts';
+import { call, closeAll, fixtureServer, initialize, peerOver } from '../support.ts';
+import { wirePair } from '../wire.ts';
 
 afterEach(closeAll);
 
@@ -97,5 +99,60 @@ describe('stopping the HTTP host with sessions', () => {
       );
       expect(stopped, topic).toEqual(['disconnect', 'disconnect', 'disconnect']);
     }
+  });
+});
+
+describe('stopping a modern connection while a retry’s requestState opens', () => {
+  it('answers the retry "server stopping" once, and runs nothing for it', async () => {
+    const { server } = fixtureServer();
+    const [clientSide, serverSide] = wirePair('text');
+    const { interposer } = await internalsOf(server).connect(serverSide, {
+      era: 'modern',
+      sessionless: false,
+      host: { consumer: 'alice', dialect: undefined },
+    });
+    const peer = await peerOver(clientSide, serverSide);
+    const meta = {
+      ...ENVELOPE,
+      'io.modelcontextprotocol/clientCapabilities': { sampling: {}, elicitation: {}, roots: {} },
+    };
+    const first = await peer.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'gather', arguments: {}, _meta: meta },
+    });
+    const state = (first.result as { requestState: string }).requestState;
+    expect(typeof state).toBe('string');
+    const retry = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: {
+        name: 'gather',
+        arguments: {},
+        inputResponses: {
+          who: { action: 'accept', content: { name: 'Ada' } },
+          'ask-2': { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm-1' },
+          'ask-3': { roots: [] },
+        },
+        requestState: state,
+        _meta: meta,
+      },
+    };
+    // Handed to the interposer and stopped in the same turn: the state is still opening.
+    interposer.receive(retry, {});
+    expect(interposer.connection.request(2)?.kind).toBe('opening');
+    await interposer.stop();
+    const answer = await peer.answer(2);
+    expect(answer.result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: SERVER_TEXTS.serverStopping }],
+      resultType: 'complete',
+    });
+    // The state opened after the stop: nothing was delegated and no second answer comes.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(peer.received.filter((message) => message.id === 2)).toHaveLength(1);
+    expect(interposer.connection.inflightCount).toBe(0);
   });
 });
