@@ -5,11 +5,12 @@
  */
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
-import type { FactsSource, HostFacts } from './internal/connection.ts';
+import type { AbandonSource, FactsSource, HostFacts } from './internal/connection.ts';
 import { grantCheck, listings, type ServerCore } from './internal/core.ts';
 import type { Era } from './internal/envelope.ts';
 import { createInputStates } from './internal/input-state.ts';
 import { Interposer, type InterposerOptions } from './internal/interposer.ts';
+import type { RequestId } from './internal/jsonrpc.ts';
 import { PinnedTransport } from './internal/pinned.ts';
 import { checkBudgets, type ServedTool, serveTool } from './internal/published.ts';
 import { connectServer, sdkServer } from './internal/sdk-server.ts';
@@ -61,6 +62,10 @@ export interface HostConnectOptions {
   readonly host?: HostFacts;
   /** Each request's own facts, where the host resolved them per request. */
   readonly facts?: FactsSource;
+  /** Tells of requests whose client went away (the stateless router). */
+  readonly abandons?: AbandonSource;
+  /** Told the id of a request in flight the client cancelled. */
+  readonly onCancelled?: (id: RequestId) => void;
 }
 
 /** What the hosts of this package reach beyond the public surface. */
@@ -200,13 +205,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   };
   internals.set(toolServer, {
     core,
-    connect: (transport, { era, sessionless, host, facts }) =>
-      connect(transport, {
-        era,
-        sessionless,
-        host: host ?? { consumer: undefined, dialect: undefined },
-        ...(facts === undefined ? {} : { facts }),
-      }),
+    connect: (transport, { host, ...rest }) =>
+      connect(transport, { ...rest, host: host ?? { consumer: undefined, dialect: undefined } }),
   });
   return Object.freeze(toolServer);
 }

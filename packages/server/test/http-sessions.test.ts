@@ -4,8 +4,8 @@
  * opened it, and past a consumer's cap the session unused longest is closed first.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HTTP_TEXTS } from '../src/http-texts.ts';
 import { serveHttp } from '../src/http.ts';
+import { HTTP_TEXTS } from '../src/http-texts.ts';
 import { internalsOf } from '../src/tool-server.ts';
 import { bearer, httpHost, post, resolver } from './http-support.ts';
 import { closeAll, fixtureServer, initialize, onClose } from './support.ts';

@@ -39,6 +39,14 @@ export interface FactsSource {
   factsOf(id: RequestId): HostFacts | undefined;
 }
 
+/**
+ * A host-side transport that sees a client go away before its requests are answered (the
+ * stateless router): the interposer it is given to listens, and cancels those requests' calls.
+ */
+export interface AbandonSource {
+  onabandon?: (ids: readonly RequestId[]) => void;
+}
+
 /** A `tools/list` the interposer judged, as its handler and the outbound filter read it. */
 export interface ListRequest {
   readonly kind: 'list';

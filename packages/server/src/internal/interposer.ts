@@ -23,6 +23,7 @@ import {
   SERVER_TEXTS,
 } from '../texts.ts';
 import {
+  type AbandonSource,
   CallRequest,
   Connection,
   type DelegatedRequest,
@@ -98,6 +99,10 @@ export interface InterposerOptions {
   readonly facts?: FactsSource;
   /** The era of every message: the modern one judges each request's envelope. */
   readonly era: Era;
+  /** Tells the interposer of requests whose client went away; their calls are cancelled. */
+  readonly abandons?: AbandonSource;
+  /** Told the id of a request in flight the client cancelled (a host ends the stream it would be answered on). */
+  readonly onCancelled?: (id: RequestId) => void;
 }
 
 /** See the module comment. */
@@ -105,13 +110,12 @@ export class Interposer implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
-  /** Told the id of a request the client cancelled (a host ends the stream it would be answered on). */
-  oncancel?: (id: RequestId) => void;
   readonly connection: Connection;
   readonly #inner: Transport;
   readonly #core: ServerCore;
   readonly #facts: FactsSource | undefined;
   readonly #modern: boolean;
+  readonly #onCancelled: ((id: RequestId) => void) | undefined;
   /** Ids of the calls answered by {@link stop}. */
   readonly #stopped = new Set<RequestId>();
   /** Set by {@link stop}: a call that arrives after it is answered "server stopping" at once. */
@@ -122,6 +126,10 @@ export class Interposer implements Transport {
     this.#core = core;
     this.#facts = options.facts;
     this.#modern = options.era === 'modern';
+    this.#onCancelled = options.onCancelled;
+    if (options.abandons !== undefined) {
+      options.abandons.onabandon = (ids) => this.abandon(ids);
+    }
     this.connection = new Connection(
       { send: (message, sendOptions) => this.#direct(message, sendOptions) },
       { host: options.host, sessionless: options.sessionless, logLevel: core.clientLogLevel },
@@ -285,7 +293,7 @@ export class Interposer implements Transport {
       // and is not handed on: the SDK would apply it to a request of that id it takes later.
       if (!this.connection.cancel(requestId, 'client_cancel')) return;
       this.#deliver(message, extra);
-      this.oncancel?.(requestId);
+      this.#onCancelled?.(requestId);
       return;
     }
     this.#deliver(message, extra);

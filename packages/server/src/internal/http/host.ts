@@ -89,19 +89,25 @@ const STOP_FLUSH_MS = 20;
 
 const MODERN: ReadonlySet<string> = new Set(MODERN_VERSIONS);
 
-/**
- * Wires the stateless router to a relay: a cancel naming no call here is published, and one
- * another replica published is matched here (by consumer and the id that consumer gave). What
- * the relay delivers is foreign: anything but a consumer name and a request id is dropped.
- */
-function relayCancels(relay: CancelRelay, router: RequestRouter, logger: Logger): () => void {
-  router.onunmatched = (consumer, requestId) => {
+/** Publishes a cancel that names no call here, for the replica running it. */
+function publishing(
+  relay: CancelRelay,
+  logger: Logger,
+): (consumer: string, requestId: RequestId) => void {
+  return (consumer, requestId) => {
     Promise.resolve()
       .then(() => relay.publish({ consumer, requestId }))
       .catch(() => {
         logger.warn({ event: 'cancel_relay_failed' }, 'A cancel could not be relayed.');
       });
   };
+}
+
+/**
+ * Matches here, by consumer and the id that consumer gave, a cancel another replica published.
+ * What the relay delivers is foreign: anything but a consumer name and a request id is dropped.
+ */
+function subscribed(relay: CancelRelay, router: RequestRouter): () => void {
   return relay.subscribe((cancel: unknown) => {
     const consumer = isObject(cancel) ? own(cancel, 'consumer') : undefined;
     const requestId = isObject(cancel) ? own(cancel, 'requestId') : undefined;
@@ -120,31 +126,33 @@ export function createHostHandler(server: ToolServer, settings: HostSettings): H
         idPrefix: settings.sessionIdPrefix,
       })
     : undefined;
-  const router = new RequestRouter();
+  const relay = settings.cancelRelay;
+  const router = new RequestRouter(
+    relay === undefined ? {} : { onunmatched: publishing(relay, internals.core.logger) },
+  );
   const methods = settings.sessions ? ['POST', 'GET', 'DELETE'] : ['POST'];
   // Once the stateless server is connected, requests no longer wait on its connection.
   let connected = false;
   const stateless = settings.sessions
     ? undefined
     : internals
-        .connect(router, { era: 'legacy', sessionless: true, facts: router })
+        .connect(router, { era: 'legacy', sessionless: true, facts: router, abandons: router })
         .then(({ interposer }) => {
-          router.onabandon = (ids) => interposer.abandon(ids);
           connected = true;
           return interposer;
         });
   stateless?.catch(() => undefined);
-  const relay = settings.cancelRelay;
-  const unsubscribe =
-    relay === undefined ? undefined : relayCancels(relay, router, internals.core.logger);
+  const unsubscribe = relay === undefined ? undefined : subscribed(relay, router);
   // The modern era is stateless on every endpoint: one server behind its own request router.
   const modernRouter = new RequestRouter();
   const modern = internals
-    .connect(modernRouter, { era: 'modern', sessionless: true, facts: modernRouter })
-    .then(({ interposer }) => {
-      modernRouter.onabandon = (ids) => interposer.abandon(ids);
-      return interposer;
-    });
+    .connect(modernRouter, {
+      era: 'modern',
+      sessionless: true,
+      facts: modernRouter,
+      abandons: modernRouter,
+    })
+    .then(({ interposer }) => interposer);
   modern.catch(() => undefined);
 
   /**

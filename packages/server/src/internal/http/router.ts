@@ -12,7 +12,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
-import type { FactsSource, HostFacts } from '../connection.ts';
+import type { AbandonSource, FactsSource, HostFacts } from '../connection.ts';
 import { isObject, isRequestId, own, type RequestId } from '../jsonrpc.ts';
 
 interface Route {
@@ -28,17 +28,24 @@ interface Attached {
 }
 
 /** See the module comment. */
-export class RequestRouter implements Transport, FactsSource {
+export class RequestRouter implements Transport, FactsSource, AbandonSource {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
-  /** Told the (renumbered) ids of requests whose HTTP connection closed before they were answered. */
+  /**
+   * Told the (renumbered) ids of requests whose HTTP connection closed before they were answered;
+   * the interposer this router is given to listens.
+   */
   onabandon?: (ids: readonly RequestId[]) => void;
   /** Told of a cancel that names no request routed here: another replica may be running it. */
-  onunmatched?: (consumer: string, requestId: RequestId) => void;
+  readonly #onunmatched: ((consumer: string, requestId: RequestId) => void) | undefined;
   readonly #routes = new Map<number, Route>();
   readonly #open = new Map<Transport, Attached>();
   #next = 0;
+
+  constructor(options: { onunmatched?: (consumer: string, requestId: RequestId) => void } = {}) {
+    this.#onunmatched = options.onunmatched;
+  }
 
   async start(): Promise<void> {}
 
@@ -130,7 +137,7 @@ export class RequestRouter implements Transport, FactsSource {
         route.transport.close().catch(() => undefined);
       }
     }
-    if (!matched && relay && isRequestId(named)) this.onunmatched?.(consumer, named);
+    if (!matched && relay && isRequestId(named)) this.#onunmatched?.(consumer, named);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

@@ -294,6 +294,9 @@ export class SessionTable {
       era: 'legacy',
       sessionless: false,
       facts: carrier,
+      onCancelled: (id) => {
+        if (made !== undefined) cancelled(made, id);
+      },
     });
     const session: Session = {
       transport,
@@ -303,7 +306,6 @@ export class SessionTable {
       open: new Map(),
     };
     made = session;
-    interposer.oncancel = (id) => cancelled(session, id);
     const previous = sdk.onclose;
     sdk.onclose = () => {
       previous?.();
