@@ -275,6 +275,70 @@ describe('a request of a session whose connection closed before its answer', () 
   });
 });
 
+describe('ids a session frees', () => {
+  async function aliceSession() {
+    const host = await serveHttp(toolServer(), { consumers: resolver, sessions: true });
+    onClose(() => host.close());
+    const opened = await post(host.url, initialize(), bearer('alice'));
+    const given = {
+      ...bearer('alice'),
+      'mcp-session-id': opened.headers.get('mcp-session-id')!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    return { url: host.url, given };
+  }
+
+  it('serve a later batch reusing the ids of a batch with a cancelled call in full', async () => {
+    const { url, given } = await aliceSession();
+    const first = post(
+      url,
+      [call(1, 'hold', { label: 'f1' }), call(2, 'hold', { label: 'f2' })],
+      given,
+    );
+    await Promise.all([whenStarted('f1'), whenStarted('f2')]);
+    open('f2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post(url, cancel(1), given)).status).toBe(202);
+    expect(messages(await first).map((message) => message.id)).toEqual([2]);
+    const second = post(
+      url,
+      [call(2, 'hold', { label: 's2' }), call(3, 'hold', { label: 's3' })],
+      given,
+    );
+    await Promise.all([whenStarted('s2'), whenStarted('s3')]);
+    open('s3');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open('s2');
+    const answered = messages(await second);
+    expect(answered.map((message) => message.id).sort()).toEqual([2, 3]);
+    expect(JSON.stringify(answered)).toContain('done-s2');
+    // And the cancelled call's id serves again too.
+    const again = post(url, call(1, 'hold', { label: 'a1' }), given);
+    await whenStarted('a1');
+    open('a1');
+    expect(JSON.stringify(messages(await again))).toContain('done-a1');
+  });
+
+  it.each([
+    ['an Accept header the SDK refuses', { accept: 'application/json' }, 406],
+    ['an initialize inside the session', undefined, 400],
+  ])('free the id of a request the SDK refused itself: %s', async (_, extra, status) => {
+    const { url, given } = await aliceSession();
+    const refused =
+      extra === undefined
+        ? await post(url, initialize(5), given)
+        : await post(url, call(5, 'hold', { label: 'never' }), { ...given, ...extra });
+    expect(refused.status).toBe(status);
+    const later = post(url, call(5, 'hold', { label: `later-${status}` }), given);
+    await whenStarted(`later-${status}`);
+    open(`later-${status}`);
+    const answer = await later;
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(messages(answer))).toContain(`done-later-${status}`);
+    expect(runs).not.toContain('never');
+  });
+});
+
 describe('a batch cancelling its own call before it', () => {
   it('cancels nothing: the call runs and is answered on the batch’s stream', async () => {
     const host = await serveHttp(toolServer(), { consumers: resolver, sessions: true });

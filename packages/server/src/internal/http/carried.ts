@@ -25,20 +25,27 @@ export function carry(facts: HostFacts): AuthInfo {
   return authInfo;
 }
 
+/** What a session is told of its requests as they cross. */
+export interface CarriedListener {
+  /** The id of each request the SDK's transport hands on. */
+  readonly received?: (id: RequestId) => void;
+  /** The id of each answer once it has been handed to the SDK's transport. */
+  readonly answered?: (id: RequestId) => void;
+}
+
 /** A session's SDK transport, as the interposer reads it: each request with its own facts. */
 export class CarriedFacts implements Transport, FactsSource {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
   readonly #inner: Transport;
-  /** Told the id of each answer once it has been handed to the SDK's transport. */
-  readonly #answered: (id: RequestId) => void;
+  readonly #listener: CarriedListener;
   /** The request being handed on, while it is (the interposer judges it in that call). */
   #current: { readonly id: RequestId; readonly facts: HostFacts } | undefined;
 
-  constructor(inner: Transport, answered: (id: RequestId) => void = () => undefined) {
+  constructor(inner: Transport, listener: CarriedListener = {}) {
     this.#inner = inner;
-    this.#answered = answered;
+    this.#listener = listener;
   }
 
   get sessionId(): string | undefined {
@@ -62,6 +69,9 @@ export class CarriedFacts implements Transport, FactsSource {
     const id = own(message as unknown as Readonly<Record<string, unknown>>, 'id');
     const { authInfo: _, ...rest } = extra ?? {};
     this.#current = facts !== undefined && isRequestId(id) ? { id, facts } : undefined;
+    if (isRequestId(id) && typeof (message as { method?: unknown }).method === 'string') {
+      this.#listener.received?.(id);
+    }
     try {
       this.onmessage?.(message, rest);
     } finally {
@@ -77,7 +87,7 @@ export class CarriedFacts implements Transport, FactsSource {
       const record = message as unknown as Readonly<Record<string, unknown>>;
       const id = own(record, 'id');
       if ((Object.hasOwn(record, 'result') || Object.hasOwn(record, 'error')) && isRequestId(id)) {
-        this.#answered(id);
+        this.#listener.answered?.(id);
       }
     }
   }

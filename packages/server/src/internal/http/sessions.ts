@@ -45,6 +45,8 @@ export interface SessionSettings {
 interface Posted {
   readonly pending: Set<RequestId>;
   readonly cancelled: RequestId[];
+  /** The ids the SDK's transport handed on (a request it refused itself, say `406`, is not). */
+  readonly delivered: Set<RequestId>;
   released: boolean;
 }
 
@@ -59,11 +61,28 @@ interface Session {
   readonly open: Map<RequestId, Posted>;
 }
 
-/** The POST's stream ends once nothing on it awaits an answer and something on it was cancelled. */
+/**
+ * The POST's stream ends once nothing on it awaits an answer and something on it was cancelled.
+ * The SDK's transport forgets a stream's requests only once each has an answer, and the SDK never
+ * answers a cancelled one: so once the stream is closed, each cancelled id is given an answer the
+ * transport cannot deliver, which makes it forget them all (a later request reusing one of their
+ * ids would otherwise share their stale bookkeeping and lose its answer). That undeliverable
+ * answer is expected, not an error to report.
+ */
 function endIfSettled(session: Session, posted: Posted): void {
   const cancelled = posted.cancelled[0];
   if (posted.pending.size > 0 || cancelled === undefined) return;
-  session.transport.closeSSEStream(cancelled);
+  const transport = session.transport;
+  transport.closeSSEStream(cancelled);
+  const onerror = transport.onerror;
+  delete transport.onerror;
+  try {
+    for (const id of posted.cancelled) {
+      transport.send({ jsonrpc: '2.0', id, result: {} }).catch(() => undefined);
+    }
+  } finally {
+    if (onerror !== undefined) transport.onerror = onerror;
+  }
 }
 
 function answered(session: Session, id: RequestId): void {
@@ -76,12 +95,20 @@ function answered(session: Session, id: RequestId): void {
   endIfSettled(session, posted);
 }
 
-/** The POST's connection has closed: every id it holds is freed but those still to be answered. */
+/**
+ * The POST's connection has closed: every id it holds is freed but those the SDK took and has not
+ * answered yet.
+ */
 function released(session: Session, posted: Posted, ids: readonly RequestId[]): void {
   posted.released = true;
   for (const id of ids) {
-    if (session.open.get(id) === posted && !posted.pending.has(id)) session.open.delete(id);
+    if (session.open.get(id) !== posted) continue;
+    if (!posted.pending.has(id) || !posted.delivered.has(id)) session.open.delete(id);
   }
+}
+
+function received(session: Session, id: RequestId): void {
+  session.open.get(id)?.delivered.add(id);
 }
 
 function cancelled(session: Session, id: RequestId): void {
@@ -198,7 +225,12 @@ export class SessionTable {
       return undefined;
     }
     session.lastUsed = performance.now();
-    const posted: Posted = { pending: new Set(ids), cancelled: [], released: false };
+    const posted: Posted = {
+      pending: new Set(ids),
+      cancelled: [],
+      delivered: new Set(),
+      released: false,
+    };
     for (const given of ids) session.open.set(given, posted);
     return {
       sdk: session.transport,
@@ -287,8 +319,13 @@ export class SessionTable {
         opened();
       },
     });
-    const carrier = new CarriedFacts(transport, (id) => {
-      if (made !== undefined) answered(made, id);
+    const carrier = new CarriedFacts(transport, {
+      received: (id) => {
+        if (made !== undefined) received(made, id);
+      },
+      answered: (id) => {
+        if (made !== undefined) answered(made, id);
+      },
     });
     const { interposer, server: sdk } = await this.#internals.connect(carrier, {
       era: 'legacy',
