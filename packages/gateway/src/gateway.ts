@@ -1,0 +1,313 @@
+/**
+ * The gateway: connects to upstream MCP servers as a client (stdio, a command it starts and
+ * supervises, or Streamable HTTP, a URL with headers), reads their tools, closes each foreign schema
+ * for our publisher and builds one catalog tool per upstream tool whose `run` forwards the admitted
+ * arguments upstream. The call goes upstream only after the tool server admitted it; its abort
+ * signal is the client request's `signal` (the client then sends `notifications/cancelled`), and
+ * upstream progress is relayed to the caller. Upstream answers are foreign: an error's text is
+ * replaced by ours, and `structuredContent` is judged against the published output schema by the
+ * tool server before it is sent.
+ */
+
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type AnyToolDefinition, createCatalog, defineTool, exposure } from '@portcullis/catalog';
+import {
+  audioContent,
+  createToolServer,
+  embeddedResourceContent,
+  imageContent,
+  type RichContent,
+  resourceLinkContent,
+  ToolError,
+  type ToolServer,
+  type ToolServerOptions,
+  withContent,
+} from '@portcullis/server';
+import { closeForeignSchema } from './foreign-schema.ts';
+import { GATEWAY_TEXTS } from './texts.ts';
+
+/** Where an upstream is: a command to start (stdio) or a URL (Streamable HTTP). */
+export type UpstreamSpec =
+  | {
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly env?: Readonly<Record<string, string>>;
+      readonly cwd?: string;
+      /** Prefixed to every tool name of this upstream (default none). */
+      readonly prefix?: string;
+    }
+  | {
+      readonly url: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly prefix?: string;
+    };
+
+/** A tool of an upstream the gateway does not serve, and why. */
+export interface LeftOut {
+  readonly upstream: number;
+  readonly tool: string;
+  readonly reason: string;
+}
+
+/** What a connected upstream holds. */
+interface Upstream {
+  readonly index: number;
+  readonly client: Client;
+  readonly prefix: string;
+}
+
+export interface GatewayOptions {
+  readonly upstreams: readonly UpstreamSpec[];
+  /** `leave-out` (default) serves the rest with a warning; `refuse` stops the start. */
+  readonly onUnservable?: 'leave-out' | 'refuse';
+  /** Called once per tool left out, with a line naming it. Default: a line on stderr. */
+  readonly warn?: (line: string) => void;
+  /** The tool server's options, but for the exposure (the gateway builds it). */
+  readonly server: Omit<ToolServerOptions, 'exposure' | 'grants'> & {
+    /** `{ [consumer]: toolNames[] | '*' }`; `*` grants every served tool. */
+    readonly grants: Readonly<Record<string, readonly string[] | '*'>>;
+  };
+  /** How long a connection to an upstream may take (default 10 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+export interface Gateway {
+  /** The tool server over the served tools; serve it with `serveHttp` or `serveStdio`. */
+  readonly server: ToolServer;
+  /** The names served, in upstream order. */
+  readonly served: readonly string[];
+  /** The upstream tools left out, with their reasons. */
+  readonly leftOut: readonly LeftOut[];
+  /** Closes every upstream connection (and stops the commands it started). */
+  close(): Promise<void>;
+}
+
+/** Thrown when the gateway cannot start: an upstream unreachable, or a tool it must refuse. */
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+}
+
+const WEIGHT = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
+
+function transportOf(spec: UpstreamSpec) {
+  if ('url' in spec) {
+    return new StreamableHTTPClientTransport(new URL(spec.url), {
+      requestInit: { headers: { ...spec.headers } },
+    });
+  }
+  return new StdioClientTransport({
+    command: spec.command,
+    args: [...(spec.args ?? [])],
+    ...(spec.env === undefined ? {} : { env: { ...spec.env } }),
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    stderr: 'ignore',
+  });
+}
+
+async function connect(spec: UpstreamSpec, index: number, timeoutMs: number): Promise<Upstream> {
+  const client = new Client({ name: 'portcullis-gateway', version: '0.0.0' }, { capabilities: {} });
+  const timer = AbortSignal.timeout(timeoutMs);
+  try {
+    await Promise.race([
+      client.connect(transportOf(spec)),
+      new Promise((_, reject) =>
+        timer.addEventListener('abort', () => reject(new Error('timed out')), { once: true }),
+      ),
+    ]);
+  } catch (cause) {
+    await client.close().catch(() => undefined);
+    throw new GatewayError(
+      `Upstream ${index + 1} could not be connected to (${cause instanceof Error ? cause.message : 'unknown'}).`,
+      { cause },
+    );
+  }
+  return { index, client, prefix: spec.prefix ?? '' };
+}
+
+/** A block of upstream content as one of the server's helpers makes it, or undefined for text. */
+function richBlock(block: Record<string, unknown>): RichContent | undefined {
+  switch (block['type']) {
+    case 'image':
+      return imageContent(String(block['data']), String(block['mimeType']));
+    case 'audio':
+      return audioContent(String(block['data']), String(block['mimeType']));
+    case 'resource_link':
+      return resourceLinkContent(block as never);
+    case 'resource':
+      return embeddedResourceContent(block['resource'] as never);
+    default:
+      return undefined;
+  }
+}
+
+/** The output of a successful upstream result: its structured content, or its texts, with its rich blocks. */
+function outputOf(result: Record<string, unknown>, hasOutput: boolean): object {
+  const content = Array.isArray(result['content'])
+    ? (result['content'] as Record<string, unknown>[])
+    : [];
+  const texts: string[] = [];
+  const blocks: RichContent[] = [];
+  for (const block of content) {
+    if (block['type'] === 'text' && typeof block['text'] === 'string') {
+      texts.push(block['text']);
+      continue;
+    }
+    const rich = richBlock(block);
+    if (rich !== undefined) blocks.push(rich);
+  }
+  if (hasOutput) {
+    const structured = result['structuredContent'];
+    if (typeof structured !== 'object' || structured === null) {
+      throw new ToolError(GATEWAY_TEXTS.noStructuredContent, { correctable: false });
+    }
+    return withContent({ ...(structured as object) }, blocks);
+  }
+  return withContent({ text: texts }, blocks);
+}
+
+function errorCodeOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && Number.isSafeInteger(code) ? code : undefined;
+}
+
+function definitionOf(
+  upstream: Upstream,
+  tool: Record<string, unknown>,
+): { definition: AnyToolDefinition } | { reason: string } {
+  const upstreamName = String(tool['name']);
+  let input: ReturnType<typeof closeForeignSchema>;
+  let output: ReturnType<typeof closeForeignSchema> | undefined;
+  try {
+    input = closeForeignSchema(tool['inputSchema']);
+  } catch (error) {
+    return { reason: `its input schema cannot be closed: ${(error as Error).message}` };
+  }
+  try {
+    output =
+      tool['outputSchema'] === undefined ? undefined : closeForeignSchema(tool['outputSchema']);
+  } catch (error) {
+    return { reason: `its output schema cannot be closed: ${(error as Error).message}` };
+  }
+  const hasOutput = output !== undefined;
+  const description =
+    typeof tool['description'] === 'string' && tool['description'] !== ''
+      ? tool['description']
+      : `The upstream tool ${upstreamName}.`;
+  const definition = defineTool({
+    name: `${upstream.prefix}${upstreamName}`,
+    description,
+    ...(typeof tool['title'] === 'string' ? { title: tool['title'] } : {}),
+    input,
+    ...(output === undefined ? {} : { output }),
+    weight: WEIGHT,
+    run: async (args, context) => {
+      let result: Record<string, unknown>;
+      try {
+        result = (await upstream.client.callTool(
+          { name: upstreamName, arguments: args as Record<string, unknown> },
+          {
+            signal: context.signal,
+            onprogress: (progress: { progress: number; total?: number | undefined }) =>
+              context.reportProgress(progress.progress, progress.total),
+            timeout: 2_147_483_647,
+          },
+        )) as Record<string, unknown>;
+      } catch (error) {
+        if (context.signal.aborted)
+          throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
+        throw new ToolError(GATEWAY_TEXTS.upstreamRefused(errorCodeOf(error)), {
+          correctable: false,
+        });
+      }
+      if (result['isError'] === true) {
+        throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });
+      }
+      return outputOf(result, hasOutput) as never;
+    },
+  });
+  return { definition: definition as unknown as AnyToolDefinition };
+}
+
+/** Whether a definition passes the catalog's checks on its own; the catalog's code when not. */
+function catalogVerdict(definition: AnyToolDefinition): string | undefined {
+  try {
+    createCatalog({ tools: [definition] });
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return `the catalog refuses it (${typeof code === 'string' ? code : 'unknown'})`;
+  }
+}
+
+/**
+ * Connects to every upstream, reads its tools, and builds the tool server over those that can be
+ * served exactly. Throws {@link GatewayError} when an upstream cannot be reached, when no tool can be
+ * served, or, under `onUnservable: 'refuse'`, when one cannot.
+ */
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const upstreams: Upstream[] = [];
+  const closeAll = () => Promise.all(upstreams.map((u) => u.client.close().catch(() => undefined)));
+  try {
+    for (const [index, spec] of options.upstreams.entries()) {
+      upstreams.push(await connect(spec, index, options.connectTimeoutMs ?? 10_000));
+    }
+    const definitions: AnyToolDefinition[] = [];
+    const leftOut: LeftOut[] = [];
+    const names = new Set<string>();
+    for (const upstream of upstreams) {
+      const { tools } = await upstream.client.listTools();
+      for (const tool of tools as unknown as Record<string, unknown>[]) {
+        const name = `${upstream.prefix}${String(tool['name'])}`;
+        const built = definitionOf(upstream, tool);
+        let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition);
+        if (reason === undefined && names.has(name))
+          reason = 'another upstream tool has the same name';
+        if (reason !== undefined || !('definition' in built)) {
+          leftOut.push({
+            upstream: upstream.index,
+            tool: String(tool['name']),
+            reason: reason ?? '',
+          });
+          continue;
+        }
+        names.add(name);
+        definitions.push(built.definition);
+      }
+    }
+    for (const out of leftOut) {
+      warn(
+        `Upstream ${out.upstream + 1}: the tool ${JSON.stringify(out.tool)} is left out: ${out.reason}.`,
+      );
+    }
+    if (leftOut.length > 0 && options.onUnservable === 'refuse') {
+      throw new GatewayError(
+        `${leftOut.length} upstream tool(s) cannot be served exactly; not starting.`,
+      );
+    }
+    if (definitions.length === 0) throw new GatewayError('No upstream tool can be served.');
+    const catalog = createCatalog({ tools: definitions });
+    const served = definitions.map((d) => d.name);
+    const grants: Record<string, string[]> = {};
+    for (const [consumer, tools] of Object.entries(options.server.grants)) {
+      grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
+    }
+    const server = createToolServer({
+      ...options.server,
+      exposure: exposure(catalog, served),
+      grants,
+    });
+    return {
+      server,
+      served,
+      leftOut,
+      close: async () => {
+        await closeAll();
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
