@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createTokenResolver, hashToken, type HttpHost, serveHttp } from '@portcullis/server/http';
+import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { type Child, startSdkServer } from './support.ts';
@@ -46,7 +46,7 @@ function corpus(): { name: string; arguments: unknown; mark: string }[] {
   return cases;
 }
 
-async function clientOf(url: string, token?: string): Promise<Client> {
+async function clientOf(url: string | URL, token?: string): Promise<Client> {
   const client = new Client({ name: 'canary-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {

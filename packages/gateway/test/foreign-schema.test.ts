@@ -10,7 +10,11 @@ describe('closing a foreign schema', () => {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       properties: {
-        inner: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
+        inner: {
+          type: 'object',
+          properties: { a: { type: 'string' } },
+          additionalProperties: true,
+        },
         counts: { type: 'object', additionalProperties: { type: 'number' } },
         loose: { type: 'object' },
       },
@@ -56,9 +60,9 @@ describe('closing a foreign schema', () => {
     const properties = document['properties'] as Record<string, Record<string, unknown>>;
     expect(properties['point']).toMatchObject({ type: 'object', additionalProperties: false });
     expect(properties['missing']?.['type']).toBe('object');
-    const children = (properties['tree']?.['properties'] as Record<string, Record<string, unknown>>)[
-      'children'
-    ];
+    const children = (
+      (properties['tree']?.['properties'] ?? {}) as Record<string, Record<string, unknown>>
+    )['children'];
     expect(children?.['items']).toEqual({ $ref: '#/$defs/Node' });
     expect(Object.keys(document['$defs'] as object)).toEqual(['Node']);
   });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createTokenResolver, hashToken, type HttpHost, serveHttp } from '@portcullis/server/http';
+import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, GATEWAY_TEXTS, type Gateway } from '../src/index.ts';
 import {
@@ -24,7 +24,7 @@ let host: HttpHost;
 let fsRoot: string;
 const warnings: string[] = [];
 
-async function clientOf(url: string, token?: string): Promise<Client> {
+async function clientOf(url: string | URL, token?: string): Promise<Client> {
   const client = new Client({ name: 'gateway-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {

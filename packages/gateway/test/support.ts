@@ -55,7 +55,11 @@ function linesOf(child: ChildProcess): string[] {
   return lines;
 }
 
-async function until(lines: string[], test: (line: string) => boolean, ms = 15_000): Promise<string> {
+async function until(
+  lines: string[],
+  test: (line: string) => boolean,
+  ms = 15_000,
+): Promise<string> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const found = lines.find(test);
