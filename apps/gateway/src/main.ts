@@ -4,13 +4,14 @@
  * through the Portcullis door over Streamable HTTP, and prints exactly one line to stdout once it
  * listens, `listening on http://HOST:PORT/mcp`. Without `--config`, one consumer `admin` is granted
  * every tool, with a fresh token printed once to stderr. Warnings (a tool left out) go to stderr.
+ * An upstream that changes its tools is read again and served by a new tool server.
  * SIGINT and SIGTERM stop it: the host stops, the upstream commands are stopped, exit 0. A startup
  * fault is one line and exit 1; a usage fault exit 2.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createGateway, GatewayError } from '@portcullis/gateway';
-import { createTokenResolver, hashToken, serveHttp } from '@portcullis/server/http';
+import { createGateway, GatewayError, serveGatewayHttp } from '@portcullis/gateway';
+import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { parseArguments, USAGE } from './arguments.ts';
 import { DEFAULT_CALL_TIMEOUT_MS, type GatewayConfig, parseConfig } from './config.ts';
 
@@ -76,7 +77,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const host = await serveHttp(gateway.server, {
+  const host = await serveGatewayHttp(gateway, {
     host: args.host,
     port: args.port,
     consumers: createTokenResolver(

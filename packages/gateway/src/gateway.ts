@@ -73,12 +73,23 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
-  /** The tool server over the served tools; serve it with `serveHttp` or `serveStdio`. */
+  /**
+   * The tool server over the served tools, as last built; serve it with `serveHttp` or
+   * `serveStdio`, or with `serveGatewayHttp`, which follows every rebuild.
+   */
   readonly server: ToolServer;
   /** The names served, in upstream order. */
   readonly served: readonly string[];
   /** The upstream tools left out, with their reasons. */
   readonly leftOut: readonly LeftOut[];
+  /**
+   * Calls `listener` with each new tool server, built when an upstream announces
+   * `notifications/tools/list_changed` (the tool server's exposure is fixed, so a changed tool set
+   * is a new server). A rebuild that fails keeps the last server and warns.
+   */
+  onRebuild(listener: (server: ToolServer) => void): void;
+  /** Reads every upstream's tools again and builds a new tool server. */
+  rebuild(): Promise<void>;
   /** Closes every upstream connection (and stops the commands it started). */
   close(): Promise<void>;
 }
@@ -105,8 +116,21 @@ function transportOf(spec: UpstreamSpec) {
   });
 }
 
-async function connect(spec: UpstreamSpec, index: number, timeoutMs: number): Promise<Upstream> {
-  const client = new Client({ name: 'portcullis-gateway', version: '0.0.0' }, { capabilities: {} });
+async function connect(
+  spec: UpstreamSpec,
+  index: number,
+  timeoutMs: number,
+  onToolsChanged: () => void,
+): Promise<Upstream> {
+  const client = new Client(
+    { name: 'portcullis-gateway', version: '0.0.0' },
+    {
+      capabilities: {},
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => onToolsChanged() },
+      },
+    },
+  );
   const timer = AbortSignal.timeout(timeoutMs);
   try {
     await Promise.race([
@@ -249,65 +273,113 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const upstreams: Upstream[] = [];
   const closeAll = () => Promise.all(upstreams.map((u) => u.client.close().catch(() => undefined)));
+  const listeners: ((server: ToolServer) => void)[] = [];
+  let state: Built | undefined;
+  let closed = false;
+  let building: Promise<void> = Promise.resolve();
+  const rebuild = (): Promise<void> => {
+    building = building.then(async () => {
+      if (closed) return;
+      try {
+        state = await build(upstreams, options, warn);
+      } catch (error) {
+        warn(`The upstream tools changed but cannot be served: ${(error as Error).message}`);
+        return;
+      }
+      for (const listener of listeners) listener(state.server);
+    });
+    return building;
+  };
   try {
     for (const [index, spec] of options.upstreams.entries()) {
-      upstreams.push(await connect(spec, index, options.connectTimeoutMs ?? 10_000));
-    }
-    const definitions: AnyToolDefinition[] = [];
-    const leftOut: LeftOut[] = [];
-    const names = new Set<string>();
-    for (const upstream of upstreams) {
-      const { tools } = await upstream.client.listTools();
-      for (const tool of tools as unknown as Record<string, unknown>[]) {
-        const name = `${upstream.prefix}${String(tool['name'])}`;
-        const built = definitionOf(upstream, tool);
-        let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition);
-        if (reason === undefined && names.has(name))
-          reason = 'another upstream tool has the same name';
-        if (reason !== undefined || !('definition' in built)) {
-          leftOut.push({
-            upstream: upstream.index,
-            tool: String(tool['name']),
-            reason: reason ?? '',
-          });
-          continue;
-        }
-        names.add(name);
-        definitions.push(built.definition);
-      }
-    }
-    for (const out of leftOut) {
-      warn(
-        `Upstream ${out.upstream + 1}: the tool ${JSON.stringify(out.tool)} is left out: ${out.reason}.`,
+      upstreams.push(
+        await connect(spec, index, options.connectTimeoutMs ?? 10_000, () => {
+          if (state !== undefined) void rebuild();
+        }),
       );
     }
-    if (leftOut.length > 0 && options.onUnservable === 'refuse') {
-      throw new GatewayError(
-        `${leftOut.length} upstream tool(s) cannot be served exactly; not starting.`,
-      );
-    }
-    if (definitions.length === 0) throw new GatewayError('No upstream tool can be served.');
-    const catalog = createCatalog({ tools: definitions });
-    const served = definitions.map((d) => d.name);
-    const grants: Record<string, string[]> = {};
-    for (const [consumer, tools] of Object.entries(options.server.grants)) {
-      grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
-    }
-    const server = createToolServer({
-      ...options.server,
-      exposure: exposure(catalog, served),
-      grants,
-    });
-    return {
-      server,
-      served,
-      leftOut,
-      close: async () => {
-        await closeAll();
-      },
-    };
+    state = await build(upstreams, options, warn);
   } catch (error) {
     await closeAll();
     throw error;
   }
+  return {
+    get server() {
+      return (state as Built).server;
+    },
+    get served() {
+      return (state as Built).served;
+    },
+    get leftOut() {
+      return (state as Built).leftOut;
+    },
+    onRebuild(listener) {
+      listeners.push(listener);
+    },
+    rebuild,
+    close: async () => {
+      closed = true;
+      await closeAll();
+    },
+  };
+}
+
+interface Built {
+  readonly server: ToolServer;
+  readonly served: readonly string[];
+  readonly leftOut: readonly LeftOut[];
+}
+
+/** Reads every upstream's tools and builds the tool server over those that can be served. */
+async function build(
+  upstreams: readonly Upstream[],
+  options: GatewayOptions,
+  warn: (line: string) => void,
+): Promise<Built> {
+  const definitions: AnyToolDefinition[] = [];
+  const leftOut: LeftOut[] = [];
+  const names = new Set<string>();
+  for (const upstream of upstreams) {
+    const { tools } = await upstream.client.listTools();
+    for (const tool of tools as unknown as Record<string, unknown>[]) {
+      const name = `${upstream.prefix}${String(tool['name'])}`;
+      const built = definitionOf(upstream, tool);
+      let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition);
+      if (reason === undefined && names.has(name))
+        reason = 'another upstream tool has the same name';
+      if (reason !== undefined || !('definition' in built)) {
+        leftOut.push({
+          upstream: upstream.index,
+          tool: String(tool['name']),
+          reason: reason ?? '',
+        });
+        continue;
+      }
+      names.add(name);
+      definitions.push(built.definition);
+    }
+  }
+  for (const out of leftOut) {
+    warn(
+      `Upstream ${out.upstream + 1}: the tool ${JSON.stringify(out.tool)} is left out: ${out.reason}.`,
+    );
+  }
+  if (leftOut.length > 0 && options.onUnservable === 'refuse') {
+    throw new GatewayError(
+      `${leftOut.length} upstream tool(s) cannot be served exactly; not starting.`,
+    );
+  }
+  if (definitions.length === 0) throw new GatewayError('No upstream tool can be served.');
+  const catalog = createCatalog({ tools: definitions });
+  const served = definitions.map((d) => d.name);
+  const grants: Record<string, string[]> = {};
+  for (const [consumer, tools] of Object.entries(options.server.grants)) {
+    grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
+  }
+  const server = createToolServer({
+    ...options.server,
+    exposure: exposure(catalog, served),
+    grants,
+  });
+  return { server, served, leftOut };
 }

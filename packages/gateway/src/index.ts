@@ -10,4 +10,5 @@ export {
   type LeftOut,
   type UpstreamSpec,
 } from './gateway.ts';
+export { type GatewayHost, serveGatewayHttp } from './serve.ts';
 export { GATEWAY_TEXTS } from './texts.ts';

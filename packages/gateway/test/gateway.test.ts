@@ -98,6 +98,7 @@ describe('what the gateway serves', () => {
       'sdk_greet',
       'sdk_fail',
       'sdk_slow',
+      'sdk_grow',
       'fm_multiply',
       'fm_shout',
       'fm_tagged',
