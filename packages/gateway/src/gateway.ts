@@ -53,8 +53,11 @@ export interface LeftOut {
 /** What a connected upstream holds. */
 interface Upstream {
   readonly index: number;
-  readonly client: Client;
+  /** Replaced when a supervised command is started again; every tool reads it at call time. */
+  client: Client;
   readonly prefix: string;
+  /** The process id of the command, for a stdio upstream. */
+  pid: number | undefined;
 }
 
 export interface GatewayOptions {
@@ -90,6 +93,8 @@ export interface Gateway {
   onRebuild(listener: (server: ToolServer) => void): void;
   /** Reads every upstream's tools again and builds a new tool server. */
   rebuild(): Promise<void>;
+  /** The process id of each upstream's command (undefined for a URL), as now running. */
+  readonly upstreamPids: readonly (number | undefined)[];
   /** Closes every upstream connection (and stops the commands it started). */
   close(): Promise<void>;
 }
@@ -121,6 +126,7 @@ async function connect(
   index: number,
   timeoutMs: number,
   onToolsChanged: () => void,
+  onClosed: () => void,
 ): Promise<Upstream> {
   const client = new Client(
     { name: 'portcullis-gateway', version: '0.0.0' },
@@ -132,9 +138,10 @@ async function connect(
     },
   );
   const timer = AbortSignal.timeout(timeoutMs);
+  const transport = transportOf(spec);
   try {
     await Promise.race([
-      client.connect(transportOf(spec)),
+      client.connect(transport),
       new Promise((_, reject) =>
         timer.addEventListener('abort', () => reject(new Error('timed out')), { once: true }),
       ),
@@ -146,7 +153,13 @@ async function connect(
       { cause },
     );
   }
-  return { index, client, prefix: spec.prefix ?? '' };
+  client.onclose = onClosed;
+  return {
+    index,
+    client,
+    prefix: spec.prefix ?? '',
+    pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
+  };
 }
 
 /** A block of upstream content as one of the server's helpers makes it, or undefined for text. */
@@ -290,16 +303,40 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     });
     return building;
   };
+  const timeoutMs = options.connectTimeoutMs ?? 10_000;
+  const changed = () => {
+    if (state !== undefined) void rebuild();
+  };
+  // A command that exits is started again (after a pause that doubles up to 30 s while it keeps
+  // failing) and its tools read again; a URL's connection is not reopened.
+  const supervise = (spec: UpstreamSpec, index: number) => {
+    let pause = 500;
+    const restart = async (): Promise<void> => {
+      if (closed || 'url' in spec) return;
+      warn(`Upstream ${index + 1} stopped; starting it again.`);
+      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      if (closed) return;
+      try {
+        const next = await connect(spec, index, timeoutMs, changed, () => void restart());
+        const upstream = upstreams[index] as Upstream;
+        upstream.client = next.client;
+        upstream.pid = next.pid;
+        pause = 500;
+        await rebuild();
+      } catch {
+        pause = Math.min(pause * 2, 30_000);
+        void restart();
+      }
+    };
+    return () => void restart();
+  };
   try {
     for (const [index, spec] of options.upstreams.entries()) {
-      upstreams.push(
-        await connect(spec, index, options.connectTimeoutMs ?? 10_000, () => {
-          if (state !== undefined) void rebuild();
-        }),
-      );
+      upstreams.push(await connect(spec, index, timeoutMs, changed, supervise(spec, index)));
     }
     state = await build(upstreams, options, warn);
   } catch (error) {
+    closed = true;
     await closeAll();
     throw error;
   }
@@ -317,6 +354,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       listeners.push(listener);
     },
     rebuild,
+    get upstreamPids() {
+      return upstreams.map((upstream) => upstream.pid);
+    },
     close: async () => {
       closed = true;
       await closeAll();
