@@ -11,21 +11,9 @@
 
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { type AnyToolDefinition, createCatalog, defineTool, exposure } from '@portcullis/catalog';
-import {
-  audioContent,
-  createToolServer,
-  embeddedResourceContent,
-  imageContent,
-  type RichContent,
-  resourceLinkContent,
-  ToolError,
-  type ToolServer,
-  type ToolServerOptions,
-  withContent,
-} from '@portcullis/server';
-import { closeForeignSchema } from './foreign-schema.ts';
-import { GATEWAY_TEXTS } from './texts.ts';
+import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/catalog';
+import { createToolServer, type ToolServer, type ToolServerOptions } from '@portcullis/server';
+import { definitionOf } from './forward.ts';
 
 /** Where an upstream is: a command to start (stdio) or a URL (Streamable HTTP). */
 export type UpstreamSpec =
@@ -51,7 +39,7 @@ export interface LeftOut {
 }
 
 /** What a connected upstream holds. */
-interface Upstream {
+export interface Upstream {
   readonly index: number;
   /** Replaced when a supervised command is started again; every tool reads it at call time. */
   client: Client;
@@ -103,8 +91,6 @@ export interface Gateway {
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
 }
-
-const WEIGHT = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
 
 function transportOf(spec: UpstreamSpec) {
   if ('url' in spec) {
@@ -160,110 +146,6 @@ async function connect(
     prefix: spec.prefix ?? '',
     pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
   };
-}
-
-/** A block of upstream content as one of the server's helpers makes it, or undefined for text. */
-function richBlock(block: Record<string, unknown>): RichContent | undefined {
-  switch (block['type']) {
-    case 'image':
-      return imageContent(String(block['data']), String(block['mimeType']));
-    case 'audio':
-      return audioContent(String(block['data']), String(block['mimeType']));
-    case 'resource_link':
-      return resourceLinkContent(block as never);
-    case 'resource':
-      return embeddedResourceContent(block['resource'] as never);
-    default:
-      return undefined;
-  }
-}
-
-/** The output of a successful upstream result: its structured content, or its texts, with its rich blocks. */
-function outputOf(result: Record<string, unknown>, hasOutput: boolean): object {
-  const content = Array.isArray(result['content'])
-    ? (result['content'] as Record<string, unknown>[])
-    : [];
-  const texts: string[] = [];
-  const blocks: RichContent[] = [];
-  for (const block of content) {
-    if (block['type'] === 'text' && typeof block['text'] === 'string') {
-      texts.push(block['text']);
-      continue;
-    }
-    const rich = richBlock(block);
-    if (rich !== undefined) blocks.push(rich);
-  }
-  if (hasOutput) {
-    const structured = result['structuredContent'];
-    if (typeof structured !== 'object' || structured === null) {
-      throw new ToolError(GATEWAY_TEXTS.noStructuredContent, { correctable: false });
-    }
-    return withContent({ ...(structured as object) }, blocks);
-  }
-  return withContent({ text: texts }, blocks);
-}
-
-function errorCodeOf(error: unknown): number | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && Number.isSafeInteger(code) ? code : undefined;
-}
-
-function definitionOf(
-  upstream: Upstream,
-  tool: Record<string, unknown>,
-): { definition: AnyToolDefinition } | { reason: string } {
-  const upstreamName = String(tool['name']);
-  let input: ReturnType<typeof closeForeignSchema>;
-  let output: ReturnType<typeof closeForeignSchema> | undefined;
-  try {
-    input = closeForeignSchema(tool['inputSchema']);
-  } catch (error) {
-    return { reason: `its input schema cannot be closed: ${(error as Error).message}` };
-  }
-  try {
-    output =
-      tool['outputSchema'] === undefined ? undefined : closeForeignSchema(tool['outputSchema']);
-  } catch (error) {
-    return { reason: `its output schema cannot be closed: ${(error as Error).message}` };
-  }
-  const hasOutput = output !== undefined;
-  const description =
-    typeof tool['description'] === 'string' && tool['description'] !== ''
-      ? tool['description']
-      : `The upstream tool ${upstreamName}.`;
-  const definition = defineTool({
-    name: `${upstream.prefix}${upstreamName}`,
-    description,
-    ...(typeof tool['title'] === 'string' ? { title: tool['title'] } : {}),
-    input,
-    ...(output === undefined ? {} : { output }),
-    weight: WEIGHT,
-    run: async (args, context) => {
-      let result: Record<string, unknown>;
-      try {
-        result = (await upstream.client.callTool(
-          { name: upstreamName, arguments: args as Record<string, unknown> },
-          {
-            signal: context.signal,
-            onprogress: (progress: { progress: number; total?: number | undefined }) =>
-              context.reportProgress(progress.progress, progress.total),
-            timeout: 2_147_483_647,
-          },
-        )) as Record<string, unknown>;
-      } catch (error) {
-        if (context.signal.aborted)
-          throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
-        throw new ToolError(GATEWAY_TEXTS.upstreamRefused(errorCodeOf(error)), {
-          correctable: false,
-        });
-      }
-      if (result['isError'] === true) {
-        throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });
-      }
-      return outputOf(result, hasOutput) as never;
-    },
-  });
-  return { definition: definition as unknown as AnyToolDefinition };
 }
 
 /** Whether a definition passes the catalog's checks on its own; the catalog's code when not. */
