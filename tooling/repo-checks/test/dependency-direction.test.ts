@@ -1,6 +1,6 @@
 /*
  * Guards the design's dependency direction: decoder, schema, dispatcher, limits and oauth depend on
- * no workspace package; limits-redis on limits alone; dialects, gate and catalog on schema alone; server composes the libraries;
+ * no workspace package; limits-redis on limits alone; dialects, gate and catalog on schema alone; server composes the libraries; the gateway puts the server in front of other MCP servers;
  * apps sit on top, and the examples beside them; tooling is reached only as a development dependency. Every import a package's source makes
  * is declared in its manifest, no workspace edge forms a cycle, and only the server and the apps
  * import the MCP SDK.
@@ -33,9 +33,15 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@portcullis/limits',
     '@portcullis/oauth',
   ],
+  '@portcullis/gateway': [
+    '@portcullis/catalog',
+    '@portcullis/dialects',
+    '@portcullis/schema',
+    '@portcullis/server',
+  ],
 };
 
-const SDK_IMPORTERS = new Set(['@portcullis/server']);
+const SDK_IMPORTERS = new Set(['@portcullis/server', '@portcullis/gateway']);
 
 interface Manifest {
   readonly name: string;

@@ -1,0 +1,307 @@
+/**
+ * The gateway: connects to upstream MCP servers as a client (stdio, a command it starts and
+ * supervises, or Streamable HTTP, a URL with headers), reads their tools, closes each foreign schema
+ * for our publisher and builds one catalog tool per upstream tool whose `run` forwards the admitted
+ * arguments upstream. The call goes upstream only after the tool server admitted it; its abort
+ * signal is the client request's `signal` (the client then sends `notifications/cancelled`), and
+ * upstream progress is relayed to the caller. Upstream answers are foreign: an error's text is
+ * replaced by ours, and `structuredContent` is judged against the published output schema by the
+ * tool server before it is sent.
+ */
+
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/catalog';
+import { createToolServer, type ToolServer, type ToolServerOptions } from '@portcullis/server';
+import { definitionOf } from './forward.ts';
+
+/** Where an upstream is: a command to start (stdio) or a URL (Streamable HTTP). */
+export type UpstreamSpec =
+  | {
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly env?: Readonly<Record<string, string>>;
+      readonly cwd?: string;
+      /** Prefixed to every tool name of this upstream (default none). */
+      readonly prefix?: string;
+    }
+  | {
+      readonly url: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly prefix?: string;
+    };
+
+/** A tool of an upstream the gateway does not serve, and why. */
+export interface LeftOut {
+  readonly upstream: number;
+  readonly tool: string;
+  readonly reason: string;
+}
+
+/** What a connected upstream holds. */
+export interface Upstream {
+  readonly index: number;
+  /** Replaced when a supervised command is started again; every tool reads it at call time. */
+  client: Client;
+  readonly prefix: string;
+  /** The process id of the command, for a stdio upstream. */
+  pid: number | undefined;
+}
+
+export interface GatewayOptions {
+  readonly upstreams: readonly UpstreamSpec[];
+  /** `leave-out` (default) serves the rest with a warning; `refuse` stops the start. */
+  readonly onUnservable?: 'leave-out' | 'refuse';
+  /** Called once per tool left out, with a line naming it. Default: a line on stderr. */
+  readonly warn?: (line: string) => void;
+  /** The tool server's options, but for the exposure (the gateway builds it). */
+  readonly server: Omit<ToolServerOptions, 'exposure' | 'grants'> & {
+    /** `{ [consumer]: toolNames[] | '*' }`; `*` grants every served tool. */
+    readonly grants: Readonly<Record<string, readonly string[] | '*'>>;
+  };
+  /** How long a connection to an upstream may take (default 10 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+export interface Gateway {
+  /**
+   * The tool server over the served tools, as last built; serve it with `serveHttp` or
+   * `serveStdio`, or with `serveGatewayHttp`, which follows every rebuild.
+   */
+  readonly server: ToolServer;
+  /** The names served, in upstream order. */
+  readonly served: readonly string[];
+  /** The upstream tools left out, with their reasons. */
+  readonly leftOut: readonly LeftOut[];
+  /**
+   * Calls `listener` with each new tool server, built when an upstream announces
+   * `notifications/tools/list_changed` (the tool server's exposure is fixed, so a changed tool set
+   * is a new server). A rebuild that fails keeps the last server and warns.
+   */
+  onRebuild(listener: (server: ToolServer) => void): void;
+  /** Reads every upstream's tools again and builds a new tool server. */
+  rebuild(): Promise<void>;
+  /** The process id of each upstream's command (undefined for a URL), as now running. */
+  readonly upstreamPids: readonly (number | undefined)[];
+  /** Closes every upstream connection (and stops the commands it started). */
+  close(): Promise<void>;
+}
+
+/** Thrown when the gateway cannot start: an upstream unreachable, or a tool it must refuse. */
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+}
+
+function transportOf(spec: UpstreamSpec) {
+  if ('url' in spec) {
+    return new StreamableHTTPClientTransport(new URL(spec.url), {
+      requestInit: { headers: { ...spec.headers } },
+    });
+  }
+  return new StdioClientTransport({
+    command: spec.command,
+    args: [...(spec.args ?? [])],
+    ...(spec.env === undefined ? {} : { env: { ...spec.env } }),
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    stderr: 'ignore',
+  });
+}
+
+async function connect(
+  spec: UpstreamSpec,
+  index: number,
+  timeoutMs: number,
+  onToolsChanged: () => void,
+  onClosed: () => void,
+): Promise<Upstream> {
+  const client = new Client(
+    { name: 'portcullis-gateway', version: '0.0.0' },
+    {
+      capabilities: {},
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => onToolsChanged() },
+      },
+    },
+  );
+  const timer = AbortSignal.timeout(timeoutMs);
+  const transport = transportOf(spec);
+  try {
+    await Promise.race([
+      client.connect(transport),
+      new Promise((_, reject) =>
+        timer.addEventListener('abort', () => reject(new Error('timed out')), { once: true }),
+      ),
+    ]);
+  } catch (cause) {
+    await client.close().catch(() => undefined);
+    throw new GatewayError(
+      `Upstream ${index + 1} could not be connected to (${cause instanceof Error ? cause.message : 'unknown'}).`,
+      { cause },
+    );
+  }
+  client.onclose = onClosed;
+  return {
+    index,
+    client,
+    prefix: spec.prefix ?? '',
+    pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
+  };
+}
+
+/** Whether a definition passes the catalog's checks on its own; the catalog's code when not. */
+function catalogVerdict(definition: AnyToolDefinition): string | undefined {
+  try {
+    createCatalog({ tools: [definition] });
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return `the catalog refuses it (${typeof code === 'string' ? code : 'unknown'})`;
+  }
+}
+
+/**
+ * Connects to every upstream, reads its tools, and builds the tool server over those that can be
+ * served exactly. Throws {@link GatewayError} when an upstream cannot be reached, when no tool can be
+ * served, or, under `onUnservable: 'refuse'`, when one cannot.
+ */
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const upstreams: Upstream[] = [];
+  const closeAll = () => Promise.all(upstreams.map((u) => u.client.close().catch(() => undefined)));
+  const listeners: ((server: ToolServer) => void)[] = [];
+  let state: Built | undefined;
+  let closed = false;
+  let building: Promise<void> = Promise.resolve();
+  const rebuild = (): Promise<void> => {
+    building = building.then(async () => {
+      if (closed) return;
+      try {
+        state = await build(upstreams, options, warn);
+      } catch (error) {
+        warn(`The upstream tools changed but cannot be served: ${(error as Error).message}`);
+        return;
+      }
+      for (const listener of listeners) listener(state.server);
+    });
+    return building;
+  };
+  const timeoutMs = options.connectTimeoutMs ?? 10_000;
+  const changed = () => {
+    if (state !== undefined) void rebuild();
+  };
+  // A command that exits is started again (after a pause that doubles up to 30 s while it keeps
+  // failing) and its tools read again; a URL's connection is not reopened.
+  const supervise = (spec: UpstreamSpec, index: number) => {
+    let pause = 500;
+    const restart = async (): Promise<void> => {
+      if (closed || 'url' in spec) return;
+      warn(`Upstream ${index + 1} stopped; starting it again.`);
+      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      if (closed) return;
+      try {
+        const next = await connect(spec, index, timeoutMs, changed, () => void restart());
+        const upstream = upstreams[index] as Upstream;
+        upstream.client = next.client;
+        upstream.pid = next.pid;
+        pause = 500;
+        await rebuild();
+      } catch {
+        pause = Math.min(pause * 2, 30_000);
+        void restart();
+      }
+    };
+    return () => void restart();
+  };
+  try {
+    for (const [index, spec] of options.upstreams.entries()) {
+      upstreams.push(await connect(spec, index, timeoutMs, changed, supervise(spec, index)));
+    }
+    state = await build(upstreams, options, warn);
+  } catch (error) {
+    closed = true;
+    await closeAll();
+    throw error;
+  }
+  return {
+    get server() {
+      return (state as Built).server;
+    },
+    get served() {
+      return (state as Built).served;
+    },
+    get leftOut() {
+      return (state as Built).leftOut;
+    },
+    onRebuild(listener) {
+      listeners.push(listener);
+    },
+    rebuild,
+    get upstreamPids() {
+      return upstreams.map((upstream) => upstream.pid);
+    },
+    close: async () => {
+      closed = true;
+      await closeAll();
+    },
+  };
+}
+
+interface Built {
+  readonly server: ToolServer;
+  readonly served: readonly string[];
+  readonly leftOut: readonly LeftOut[];
+}
+
+/** Reads every upstream's tools and builds the tool server over those that can be served. */
+async function build(
+  upstreams: readonly Upstream[],
+  options: GatewayOptions,
+  warn: (line: string) => void,
+): Promise<Built> {
+  const definitions: AnyToolDefinition[] = [];
+  const leftOut: LeftOut[] = [];
+  const names = new Set<string>();
+  for (const upstream of upstreams) {
+    const { tools } = await upstream.client.listTools();
+    for (const tool of tools as unknown as Record<string, unknown>[]) {
+      const name = `${upstream.prefix}${String(tool['name'])}`;
+      const built = definitionOf(upstream, tool);
+      let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition);
+      if (reason === undefined && names.has(name))
+        reason = 'another upstream tool has the same name';
+      if (reason !== undefined || !('definition' in built)) {
+        leftOut.push({
+          upstream: upstream.index,
+          tool: String(tool['name']),
+          reason: reason ?? '',
+        });
+        continue;
+      }
+      names.add(name);
+      definitions.push(built.definition);
+    }
+  }
+  for (const out of leftOut) {
+    warn(
+      `Upstream ${out.upstream + 1}: the tool ${JSON.stringify(out.tool)} is left out: ${out.reason}.`,
+    );
+  }
+  if (leftOut.length > 0 && options.onUnservable === 'refuse') {
+    throw new GatewayError(
+      `${leftOut.length} upstream tool(s) cannot be served exactly; not starting.`,
+    );
+  }
+  if (definitions.length === 0) throw new GatewayError('No upstream tool can be served.');
+  const catalog = createCatalog({ tools: definitions });
+  const served = definitions.map((d) => d.name);
+  const grants: Record<string, string[]> = {};
+  for (const [consumer, tools] of Object.entries(options.server.grants)) {
+    grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
+  }
+  const server = createToolServer({
+    ...options.server,
+    exposure: exposure(catalog, served),
+    grants,
+  });
+  return { server, served, leftOut };
+}

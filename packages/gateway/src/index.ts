@@ -1,0 +1,14 @@
+/**
+ * @portcullis/gateway: the Portcullis door in front of any MCP server. Any export here is public API.
+ */
+export { closeForeignSchema, ForeignSchemaError } from './foreign-schema.ts';
+export {
+  createGateway,
+  type Gateway,
+  GatewayError,
+  type GatewayOptions,
+  type LeftOut,
+  type UpstreamSpec,
+} from './gateway.ts';
+export { type GatewayHost, serveGatewayHttp } from './serve.ts';
+export { GATEWAY_TEXTS } from './texts.ts';

@@ -1,0 +1,14 @@
+/**
+ * Every text the gateway composes for a caller. Upstream texts never pass through: an upstream error
+ * may quote what the caller sent, so the caller gets one of these instead (the upstream's JSON-RPC
+ * error code, a number, is the one fact of it kept).
+ */
+export const GATEWAY_TEXTS = Object.freeze({
+  upstreamFailed:
+    'The upstream server reported that this tool call failed. Its own message is not passed on; check the arguments against the tool description and try again.',
+  upstreamRefused: (code: number | undefined) =>
+    `The upstream server refused this tool call${code === undefined ? '' : ` (JSON-RPC error ${code})`}. Its own message is not passed on.`,
+  cancelled: 'The call was cancelled before the upstream server answered.',
+  noStructuredContent:
+    'The upstream server answered without the structured content its tool declares, so the answer is not passed on.',
+});

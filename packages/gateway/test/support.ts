@@ -1,0 +1,112 @@
+/**
+ * Starts the real upstreams the tests put behind the gateway, from this package's node_modules:
+ * server-everything and server-filesystem over stdio (as upstream specs the gateway starts), an SDK
+ * McpServer and a FastMCP server over HTTP (child processes started here).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UpstreamSpec } from '../src/index.ts';
+
+const HERE = import.meta.dirname;
+const MODULES = join(HERE, '..', 'node_modules');
+
+export function everythingSpec(prefix?: string): UpstreamSpec {
+  return {
+    command: process.execPath,
+    args: [join(MODULES, '@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+    ...(prefix === undefined ? {} : { prefix }),
+  };
+}
+
+export function filesystemSpec(prefix?: string): { spec: UpstreamSpec; root: string } {
+  const root = mkdtempSync(join(tmpdir(), 'gateway-fs-'));
+  writeFileSync(join(root, 'hello.txt'), 'hello from the filesystem\n');
+  return {
+    root,
+    spec: {
+      command: process.execPath,
+      args: [join(MODULES, '@modelcontextprotocol/server-filesystem/dist/index.js'), root],
+      ...(prefix === undefined ? {} : { prefix }),
+    },
+  };
+}
+
+export interface Child {
+  readonly url: string;
+  readonly process: ChildProcess;
+  /** Every stdout line so far. */
+  readonly lines: string[];
+  stop(): Promise<void>;
+}
+
+function linesOf(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  let rest = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    rest += chunk;
+    const parts = rest.split('\n');
+    rest = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  return lines;
+}
+
+async function until(
+  lines: string[],
+  test: (line: string) => boolean,
+  ms = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const found = lines.find(test);
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the upstream did not start in time');
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+}
+
+export async function startSdkServer(): Promise<Child> {
+  const child = spawn(process.execPath, [join(HERE, 'fixtures/sdk-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const lines = linesOf(child);
+  const line = await until(lines, (l) => l.startsWith('listening '));
+  return {
+    url: `http://127.0.0.1:${line.slice('listening '.length)}/mcp`,
+    process: child,
+    lines,
+    stop: stopper(child),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as { port: number }).port;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export async function startFastMcp(): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(HERE, 'fixtures/fastmcp-server.mjs'), String(port)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const lines = linesOf(child);
+  await until(lines, (l) => l === 'listening');
+  return { url: `http://127.0.0.1:${port}/mcp`, process: child, lines, stop: stopper(child) };
+}
