@@ -131,7 +131,7 @@ class Converter {
     }
     if (schema['const'] !== undefined) {
       onlyKeys(schema, path, ['const', 'type'], 'a constant');
-      return literal(schema['const'], path, annotations);
+      return literal(schema['const'], path, annotations, schema['type']);
     }
     if (schema['enum'] !== undefined) {
       onlyKeys(schema, path, ['enum', 'type'], 'an enum');
@@ -140,7 +140,7 @@ class Converter {
         throw new ForeignSchemaError(pointer(path, 'enum'), 'an enum lists no values');
       }
       const literals = values.map((value, index) =>
-        literal(value, pointer(path, `enum/${index}`), {}),
+        literal(value, pointer(path, `enum/${index}`), {}, schema['type']),
       );
       return literals.length === 1
         ? Type.Union(literals, annotations)
@@ -284,6 +284,13 @@ class Converter {
     }
     const isMap = declared.length === 0 && additional !== false && properties === undefined;
     if (isMap || (declared.length === 0 && isObject(additional))) {
+      if (schema['required'] !== undefined) {
+        // A map states no keys it requires: serving it would admit what the upstream refuses.
+        throw new ForeignSchemaError(
+          pointer(path, 'required'),
+          'a map that requires keys is not one the gate judges',
+        );
+      }
       const value =
         additional === undefined || additional === true
           ? Unknown()
@@ -344,7 +351,24 @@ class Converter {
   }
 }
 
-function literal(value: unknown, path: string, annotations: Json): TSchema {
+/** The JSON type a literal value has, as `type` names it (a whole number is also a `number`). */
+function fitsType(value: string | number | boolean, type: unknown): boolean {
+  if (type === undefined) return true;
+  if (typeof type !== 'string') return false;
+  if (type === 'integer') return typeof value === 'number' && Number.isInteger(value);
+  return typeof value === type;
+}
+
+function literal(value: unknown, path: string, annotations: Json, type?: unknown): TSchema {
+  if (
+    (typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))) &&
+    !fitsType(value, type)
+  ) {
+    // Dropping the sibling `type` would admit what the upstream's own schema refuses.
+    throw new ForeignSchemaError(path, 'a constant is not of the type its schema states');
+  }
   if (
     typeof value === 'string' ||
     typeof value === 'boolean' ||

@@ -60,9 +60,15 @@ function outputOf(result: Record<string, unknown>, hasOutput: boolean): object {
   return withContent({ text: texts }, blocks);
 }
 
+/**
+ * The upstream's JSON-RPC error code, when it is one of the range JSON-RPC reserves; any other
+ * number is the upstream's to choose and may be one the caller sent, so it is left out.
+ */
 function errorCodeOf(error: unknown): number | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && Number.isSafeInteger(code) ? code : undefined;
+  return typeof code === 'number' && Number.isInteger(code) && code >= -32768 && code <= -32000
+    ? code
+    : undefined;
 }
 
 export function definitionOf(

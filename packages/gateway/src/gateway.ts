@@ -12,6 +12,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/catalog';
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from '@portcullis/dispatcher';
 import { createToolServer, type ToolServer, type ToolServerOptions } from '@portcullis/server';
 import { definitionOf } from './forward.ts';
 
@@ -164,7 +165,20 @@ function catalogVerdict(definition: AnyToolDefinition): string | undefined {
  * served exactly. Throws {@link GatewayError} when an upstream cannot be reached, when no tool can be
  * served, or, under `onUnservable: 'refuse'`, when one cannot.
  */
-export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+export async function createGateway(given: GatewayOptions): Promise<Gateway> {
+  // One dispatcher for every tool server the gateway builds: a rebuild must not add its bounds
+  // to those of the calls the servers before it still run.
+  const dispatcher = given.server.dispatcher;
+  const options: GatewayOptions = {
+    ...given,
+    server: {
+      ...given.server,
+      dispatcher:
+        typeof (dispatcher as Partial<Dispatcher>).submit === 'function'
+          ? dispatcher
+          : createDispatcher(dispatcher as DispatcherOptions),
+    },
+  };
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const upstreams: Upstream[] = [];
   const closeAll = () => Promise.all(upstreams.map((u) => u.client.close().catch(() => undefined)));

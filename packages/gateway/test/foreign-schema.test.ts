@@ -92,4 +92,32 @@ describe('closing a foreign schema', () => {
     );
     expect(refused({ type: 'object', properties: {}, required: ['ghost'] })).toBe('/required');
   });
+
+  it.each([
+    ['a map that requires keys', { type: 'object', required: ['must'] }],
+    [
+      'a map of a schema that requires keys',
+      { type: 'object', required: ['must'], additionalProperties: { type: 'string' } },
+    ],
+    ['a constant of another type than its schema states', { type: 'string', const: 1 }],
+    ['an enum value of another type than its schema states', { type: 'integer', enum: [1.5, 2] }],
+  ])('refuses what it cannot serve as strictly as the upstream: %s', (_, inner) => {
+    expect(() =>
+      closeForeignSchema({ type: 'object', properties: { m: inner }, required: ['m'] }),
+    ).toThrow(ForeignSchemaError);
+  });
+
+  it('keeps a constant or an enum whose values are of the type stated', () => {
+    const document = publish({
+      type: 'object',
+      properties: {
+        c: { type: 'string', const: 'x' },
+        e: { type: 'integer', enum: [1, 2] },
+        n: { type: 'number', enum: [1, 2.5] },
+      },
+    });
+    const properties = document['properties'] as Record<string, Record<string, unknown>>;
+    expect(JSON.stringify(properties['c'])).toContain('"x"');
+    expect(JSON.stringify(properties['n'])).toContain('2.5');
+  });
 });

@@ -1,4 +1,7 @@
 /**
+ * Longer than 400 lines: every case drives the one gated catalog and session host set up at the
+ * top, and splitting them would copy that setup.
+ *
  * The requests of one legacy session, over real HTTP, where the SDK's transport keeps one answer
  * stream per request id: a request reusing an id another request of the session still holds is
  * refused `400` before the SDK sees it (the first is answered, and only it gets its result, even

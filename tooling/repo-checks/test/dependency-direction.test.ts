@@ -36,6 +36,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@portcullis/gateway': [
     '@portcullis/catalog',
     '@portcullis/dialects',
+    '@portcullis/dispatcher',
     '@portcullis/schema',
     '@portcullis/server',
   ],

@@ -1,0 +1,80 @@
+/**
+ * The tool servers a gateway builds share one dispatcher: after a rebuild, calls still running on
+ * the server before it count against the same bounds, so rebuilds never multiply them.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createTokenResolver, hashToken } from '@portcullis/server/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
+import { type Child, startSdkServer } from './support.ts';
+
+const TOKEN = randomBytes(24).toString('hex');
+let sdk: Child;
+let gateway: Gateway;
+let host: GatewayHost;
+
+beforeAll(async () => {
+  sdk = await startSdkServer();
+  gateway = await createGateway({
+    upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
+    warn: () => {},
+    server: {
+      grants: { tests: '*' },
+      callTimeoutMs: 20_000,
+      dispatcher: { maxRunning: 2, maxQueued: 0 },
+      logger: { info() {}, warn() {}, error() {} },
+    },
+  });
+  host = await serveGatewayHttp(gateway, {
+    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
+  });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await gateway?.close();
+  await sdk?.stop();
+});
+
+async function clientOf(): Promise<Client> {
+  const client = new Client({ name: 'rebuild-bounds-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(host.url), {
+      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+    }),
+  );
+  return client;
+}
+
+const textOf = (result: unknown) =>
+  JSON.stringify((result as { content: unknown }).content ?? result);
+
+describe('a gateway rebuilt while its calls run', () => {
+  it('keeps the dispatcher bounds across tool servers', async () => {
+    const client = await clientOf();
+    const slow = [1, 2].map(() =>
+      client.callTool({ name: 'sdk_slow', arguments: {} }).catch(() => undefined),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const before = await client.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
+    expect(before.isError).toBe(true);
+    await gateway.rebuild();
+    const after = await (await clientOf()).callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
+    expect(after.isError).toBe(true);
+    expect(textOf(after)).toBe(textOf(before));
+    // Their client going away cancels the running calls on the server they run on: room again.
+    await client.close();
+    await Promise.all(slow);
+    const next = await clientOf();
+    let answered: unknown;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      answered = await next.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
+      if ((answered as { isError?: boolean }).isError !== true) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((answered as { isError?: boolean }).isError).not.toBe(true);
+    expect(textOf(answered)).toContain('3');
+    await next.close();
+  });
+});
