@@ -160,6 +160,13 @@ function catalogVerdict(definition: AnyToolDefinition): string | undefined {
   }
 }
 
+/** The first pause before a stdio upstream that exited is started again. */
+const FIRST_PAUSE_MS = 500;
+/** The longest pause, reached while it keeps failing. */
+const LONGEST_PAUSE_MS = 30_000;
+/** How long an upstream must stay up for its next restart to wait the first pause again. */
+const STABLE_MS = 10_000;
+
 /**
  * Connects to every upstream, reads its tools, and builds the tool server over those that can be
  * served exactly. Throws {@link GatewayError} when an upstream cannot be reached, when no tool can be
@@ -205,22 +212,27 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
   };
   // A command that exits is started again (after a pause that doubles up to 30 s while it keeps
   // failing) and its tools read again; a URL's connection is not reopened.
+  // An upstream that dies within STABLE_MS of its start counts as still failing: the pause goes
+  // on doubling, so one that exits right after each start is not restarted every half second.
   const supervise = (spec: UpstreamSpec, index: number) => {
-    let pause = 500;
+    let pause = FIRST_PAUSE_MS;
+    let upSince = Date.now();
     const restart = async (): Promise<void> => {
       if (closed || 'url' in spec) return;
+      if (Date.now() - upSince >= STABLE_MS) pause = FIRST_PAUSE_MS;
       warn(`Upstream ${index + 1} stopped; starting it again.`);
-      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      const wait = pause;
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
       if (closed) return;
       try {
         const next = await connect(spec, index, timeoutMs, changed, () => void restart());
         const upstream = upstreams[index] as Upstream;
         upstream.client = next.client;
         upstream.pid = next.pid;
-        pause = 500;
+        upSince = Date.now();
         await rebuild();
       } catch {
-        pause = Math.min(pause * 2, 30_000);
         void restart();
       }
     };
