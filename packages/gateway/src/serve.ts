@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type CancelRelay,
   createHttpHandler,
   type HttpHandler,
   type ServeHttpOptions,
@@ -19,6 +20,20 @@ export interface GatewayHost {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** A cancel relay within one process: what one handler publishes, every handler hears. */
+function localRelay(): CancelRelay {
+  const listeners = new Set<(cancel: unknown) => void>();
+  return {
+    publish(cancel) {
+      for (const listener of [...listeners]) listener(cancel);
+    },
+    subscribe(onCancel) {
+      listeners.add(onCancel);
+      return () => listeners.delete(onCancel);
+    },
+  };
+}
 
 export async function serveGatewayHttp(
   gateway: Gateway,
@@ -39,10 +54,14 @@ export async function serveGatewayHttp(
     options.allowedHosts ??
     (protection ? [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`] : undefined);
   const { host: _host, port: _port, ...rest } = options;
+  // A legacy stateless cancel reaches the newest handler; the handlers share a relay, so one whose
+  // call still runs on a server from before a rebuild cancels it there.
+  const relay = options.sessions || options.cancelRelay !== undefined ? undefined : localRelay();
   const settings = {
     ...rest,
     dnsRebindingProtection: protection,
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(relay === undefined ? {} : { cancelRelay: relay }),
   };
   const handlers: HttpHandler[] = [createHttpHandler(gateway.server, settings)];
   gateway.onRebuild((server) => {

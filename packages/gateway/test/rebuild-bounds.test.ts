@@ -1,6 +1,7 @@
 /**
  * The tool servers a gateway builds share one dispatcher: after a rebuild, calls still running on
- * the server before it count against the same bounds, so rebuilds never multiply them.
+ * the server before it count against the same bounds, so rebuilds never multiply them; and a
+ * client's cancel, which reaches the newest server, still cancels a call running on an older one.
  */
 import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -51,10 +52,13 @@ const textOf = (result: unknown) =>
   JSON.stringify((result as { content: unknown }).content ?? result);
 
 describe('a gateway rebuilt while its calls run', () => {
-  it('keeps the dispatcher bounds across tool servers', async () => {
+  it('keeps the dispatcher bounds across tool servers, and cancels across them', async () => {
     const client = await clientOf();
+    const running = new AbortController();
     const slow = [1, 2].map(() =>
-      client.callTool({ name: 'sdk_slow', arguments: {} }).catch(() => undefined),
+      client
+        .callTool({ name: 'sdk_slow', arguments: {} }, { signal: running.signal })
+        .catch(() => undefined),
     );
     await new Promise((resolve) => setTimeout(resolve, 400));
     const before = await client.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
@@ -63,8 +67,9 @@ describe('a gateway rebuilt while its calls run', () => {
     const after = await (await clientOf()).callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
     expect(after.isError).toBe(true);
     expect(textOf(after)).toBe(textOf(before));
-    // Their client going away cancels the running calls on the server they run on: room again.
-    await client.close();
+    // The client's cancels reach the newest server, and through the handlers' relay the older
+    // one the calls run on: room again.
+    running.abort();
     await Promise.all(slow);
     const next = await clientOf();
     let answered: unknown;
@@ -76,5 +81,6 @@ describe('a gateway rebuilt while its calls run', () => {
     expect((answered as { isError?: boolean }).isError).not.toBe(true);
     expect(textOf(answered)).toContain('3');
     await next.close();
+    await client.close();
   });
 });
