@@ -150,14 +150,32 @@ async function connect(
 }
 
 /** Whether a definition passes the catalog's checks on its own; the catalog's code when not. */
-function catalogVerdict(definition: AnyToolDefinition): string | undefined {
-  try {
-    createCatalog({ tools: [definition] });
-    return undefined;
-  } catch (error) {
+function catalogVerdict(
+  definition: AnyToolDefinition,
+  options: GatewayOptions,
+): string | undefined {
+  const codeOf = (error: unknown) => {
     const code = (error as { code?: unknown }).code;
-    return `the catalog refuses it (${typeof code === 'string' ? code : 'unknown'})`;
+    return typeof code === 'string' ? code : 'unknown';
+  };
+  let catalog: ReturnType<typeof createCatalog>;
+  try {
+    catalog = createCatalog({ tools: [definition] });
+  } catch (error) {
+    return `the catalog refuses it (${codeOf(error)})`;
   }
+  // The tool server publishes it in every dialect (an enum past a dialect's limit, say, is
+  // refused there): alone, so that one such tool is left out rather than failing the whole start.
+  try {
+    createToolServer({
+      ...options.server,
+      exposure: exposure(catalog, [definition.name]),
+      grants: {},
+    });
+  } catch (error) {
+    return `the tool server refuses it (${codeOf(error)})`;
+  }
+  return undefined;
 }
 
 /** The first pause before a stdio upstream that exited is started again. */
@@ -292,7 +310,7 @@ async function build(
     for (const tool of tools as unknown as Record<string, unknown>[]) {
       const name = `${upstream.prefix}${String(tool['name'])}`;
       const built = definitionOf(upstream, tool);
-      let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition);
+      let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition, options);
       if (reason === undefined && names.has(name))
         reason = 'another upstream tool has the same name';
       if (reason !== undefined || !('definition' in built)) {

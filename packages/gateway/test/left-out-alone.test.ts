@@ -1,0 +1,56 @@
+/**
+ * A tool the tool server refuses to publish (an enum past a dialect's limit) is left out alone,
+ * with its reason; the upstream's other tools are served.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway } from '../src/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gateway-left-out-'));
+let gateway: Gateway | undefined;
+
+afterAll(async () => {
+  await gateway?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a tool the tool server cannot publish', () => {
+  it('is left out alone, naming why, and the others are served', async () => {
+    const tools = join(dir, 'tools.json');
+    const many = Array.from({ length: 2000 }, (_, index) => `v${index}`);
+    writeFileSync(
+      tools,
+      JSON.stringify([
+        {
+          name: 'huge_enum',
+          inputSchema: { type: 'object', properties: { v: { type: 'string', enum: many } } },
+        },
+        { name: 'plain', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+      ]),
+    );
+    const warnings: string[] = [];
+    const script = fileURLToPath(new URL('./fixtures/listed.mjs', import.meta.url));
+    gateway = await createGateway({
+      upstreams: [{ command: process.execPath, args: [script, tools] }],
+      warn: (line) => warnings.push(line),
+      server: {
+        grants: { tests: '*' },
+        callTimeoutMs: 10_000,
+        dispatcher: { maxRunning: 4, maxQueued: 4 },
+        logger: { info() {}, warn() {}, error() {} },
+      },
+    });
+    expect(gateway.served).toEqual(['plain']);
+    expect(gateway.leftOut).toEqual([
+      {
+        upstream: 0,
+        tool: 'huge_enum',
+        reason: expect.stringMatching(/^the tool server refuses it/),
+      },
+    ]);
+    expect(warnings.some((line) => line.includes('"huge_enum"'))).toBe(true);
+  });
+});
