@@ -4,11 +4,11 @@
  * input); through the gateway no answer holds one.
  */
 import { randomBytes } from 'node:crypto';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';
-import { type Child, startSdkServer } from './support.ts';
+import { type Child, clientOf, startSdkServer } from './support.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
@@ -44,16 +44,6 @@ function corpus(): { name: string; arguments: unknown; mark: string }[] {
   add('add', (m) => m);
   add('greet', (m) => [m]);
   return cases;
-}
-
-async function clientOf(url: string | URL, token?: string): Promise<Client> {
-  const client = new Client({ name: 'canary-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
 }
 
 /** Every answer of the corpus as text (a result, or the JSON-RPC error the client threw). */

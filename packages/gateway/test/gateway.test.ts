@@ -4,12 +4,12 @@
  * 127.0.0.1 and called with the official v2 client.
  */
 import { randomBytes } from 'node:crypto';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, GATEWAY_TEXTS, type Gateway } from '../src/index.ts';
 import {
   type Child,
+  clientOf,
   everythingSpec,
   filesystemSpec,
   startFastMcp,
@@ -23,16 +23,6 @@ let gateway: Gateway;
 let host: HttpHost;
 let fsRoot: string;
 const warnings: string[] = [];
-
-async function clientOf(url: string | URL, token?: string): Promise<Client> {
-  const client = new Client({ name: 'gateway-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
 
 beforeAll(async () => {
   [sdk, fast] = await Promise.all([startSdkServer(), startFastMcp()]);

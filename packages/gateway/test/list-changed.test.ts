@@ -4,26 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, startSdkServer } from './support.ts';
+import { type Child, clientOf, startSdkServer } from './support.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
 let host: GatewayHost;
-
-async function clientOf(url: string | URL, token: string): Promise<Client> {
-  const client = new Client({ name: 'list-changed-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
 
 beforeAll(async () => {
   sdk = await startSdkServer();

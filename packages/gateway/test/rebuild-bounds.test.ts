@@ -4,11 +4,10 @@
  * client's cancel, which reaches the newest server, still cancels a call running on an older one.
  */
 import { randomBytes } from 'node:crypto';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, startSdkServer } from './support.ts';
+import { type Child, clientOf, startSdkServer } from './support.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
@@ -38,22 +37,12 @@ afterAll(async () => {
   await sdk?.stop();
 });
 
-async function clientOf(): Promise<Client> {
-  const client = new Client({ name: 'rebuild-bounds-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(host.url), {
-      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-    }),
-  );
-  return client;
-}
-
 const textOf = (result: unknown) =>
   JSON.stringify((result as { content: unknown }).content ?? result);
 
 describe('a gateway rebuilt while its calls run', () => {
   it('keeps the dispatcher bounds across tool servers, and cancels across them', async () => {
-    const client = await clientOf();
+    const client = await clientOf(host.url, TOKEN);
     const running = new AbortController();
     const slow = [1, 2].map(() =>
       client
@@ -64,14 +53,17 @@ describe('a gateway rebuilt while its calls run', () => {
     const before = await client.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
     expect(before.isError).toBe(true);
     await gateway.rebuild();
-    const after = await (await clientOf()).callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
+    const after = await (await clientOf(host.url, TOKEN)).callTool({
+      name: 'sdk_add',
+      arguments: { a: 1, b: 2 },
+    });
     expect(after.isError).toBe(true);
     expect(textOf(after)).toBe(textOf(before));
     // The client's cancels reach the newest server, and through the handlers' relay the older
     // one the calls run on: room again.
     running.abort();
     await Promise.all(slow);
-    const next = await clientOf();
+    const next = await clientOf(host.url, TOKEN);
     let answered: unknown;
     for (let attempt = 0; attempt < 50; attempt += 1) {
       answered = await next.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });

@@ -1,7 +1,8 @@
 /**
  * Starts the real upstreams the tests put behind the gateway, from this package's node_modules:
  * server-everything and server-filesystem over stdio (as upstream specs the gateway starts), an SDK
- * McpServer and a FastMCP server over HTTP (child processes started here).
+ * McpServer and a FastMCP server over HTTP (child processes started here); and the v2 client the
+ * tests call the gateway with.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -9,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { UpstreamSpec } from '../src/index.ts';
 
 const HERE = import.meta.dirname;
@@ -109,4 +111,15 @@ export async function startFastMcp(): Promise<Child> {
   const lines = linesOf(child);
   await until(lines, (l) => l === 'listening');
   return { url: `http://127.0.0.1:${port}/mcp`, process: child, lines, stop: stopper(child) };
+}
+
+/** A v2 client connected to `url` over Streamable HTTP, with `token` as its bearer token. */
+export async function clientOf(url: string | URL, token?: string): Promise<Client> {
+  const client = new Client({ name: 'gateway-tests', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
 }

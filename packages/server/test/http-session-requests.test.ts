@@ -142,6 +142,19 @@ const cancel = (requestId: number) => ({
   params: { requestId },
 });
 
+/** A session alice opened on a new session host (over `rateLimiter` when given). */
+async function aliceSession(rateLimiter?: RateLimiter) {
+  const host = await serveHttp(toolServer(rateLimiter), { consumers: resolver, sessions: true });
+  onClose(() => host.close());
+  const opened = await post(host.url, initialize(), bearer('alice'));
+  const given = {
+    ...bearer('alice'),
+    'mcp-session-id': opened.headers.get('mcp-session-id')!,
+    'mcp-protocol-version': '2025-11-25',
+  };
+  return { url: host.url, given };
+}
+
 describe('the requests of one session', () => {
   it('refuses a request reusing an id the session still holds; the first gets its own answer', async () => {
     const url = await scopedHost();
@@ -234,22 +247,15 @@ describe('a request of a session whose connection closed before its answer', () 
           waiting.push(() => resolve({ ok: true }));
         }),
     };
-    const host = await serveHttp(toolServer(limiter), { consumers: resolver, sessions: true });
-    onClose(() => host.close());
-    const opened = await post(host.url, initialize(), bearer('alice'));
-    const given = {
-      ...bearer('alice'),
-      'mcp-session-id': opened.headers.get('mcp-session-id')!,
-      'mcp-protocol-version': '2025-11-25',
-    };
+    const { url, given } = await aliceSession(limiter);
     const gone = new AbortController();
-    const first = post(host.url, call(7, 'hold', { label: 'gone' }), given, gone.signal);
+    const first = post(url, call(7, 'hold', { label: 'gone' }), given, gone.signal);
     await expect.poll(() => waiting.length).toBe(1);
     gone.abort();
     await expect(first).rejects.toThrow();
     // The abandoned call is not answered yet: its id is still held.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const early = await post(host.url, call(7, 'hold', { label: 'early' }), given);
+    const early = await post(url, call(7, 'hold', { label: 'early' }), given);
     expect(early.status).toBe(400);
     expect(messages(early)[0]).toMatchObject({
       id: 7,
@@ -260,7 +266,7 @@ describe('a request of a session whose connection closed before its answer', () 
     let reused: RawAnswer | undefined;
     await expect
       .poll(async () => {
-        const attempt = post(host.url, call(7, 'hold', { label: 'reuser' }), given);
+        const attempt = post(url, call(7, 'hold', { label: 'reuser' }), given);
         await expect.poll(() => waiting.length > 0 || runs.includes('reuser')).toBe(true);
         waiting.shift()?.();
         await whenStarted('reuser').then(
@@ -279,18 +285,6 @@ describe('a request of a session whose connection closed before its answer', () 
 });
 
 describe('ids a session frees', () => {
-  async function aliceSession() {
-    const host = await serveHttp(toolServer(), { consumers: resolver, sessions: true });
-    onClose(() => host.close());
-    const opened = await post(host.url, initialize(), bearer('alice'));
-    const given = {
-      ...bearer('alice'),
-      'mcp-session-id': opened.headers.get('mcp-session-id')!,
-      'mcp-protocol-version': '2025-11-25',
-    };
-    return { url: host.url, given };
-  }
-
   it('serve a later batch reusing the ids of a batch with a cancelled call in full', async () => {
     const { url, given } = await aliceSession();
     const first = post(
@@ -344,18 +338,11 @@ describe('ids a session frees', () => {
 
 describe('a batch cancelling its own call before it', () => {
   it('cancels nothing: the call runs and is answered on the batch’s stream', async () => {
-    const host = await serveHttp(toolServer(), { consumers: resolver, sessions: true });
-    onClose(() => host.close());
-    const opened = await post(host.url, initialize(), bearer('alice'));
-    const given = {
-      ...bearer('alice'),
-      'mcp-session-id': opened.headers.get('mcp-session-id')!,
-      'mcp-protocol-version': '2025-11-25',
-    };
-    const batch = post(host.url, [cancel(1), call(1, 'hold', { label: 'self' })], given);
+    const { url, given } = await aliceSession();
+    const batch = post(url, [cancel(1), call(1, 'hold', { label: 'self' })], given);
     await whenStarted('self');
     // The call still holds its id.
-    const reused = await post(host.url, call(1, 'hold', { label: 'self-reuse' }), given);
+    const reused = await post(url, call(1, 'hold', { label: 'self-reuse' }), given);
     expect(reused.status).toBe(400);
     open('self');
     const answered = messages(await batch);
