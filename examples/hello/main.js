@@ -33,8 +33,9 @@ if (process.argv.includes('--stdio')) {
   if (process.env.HELLO_TOKEN === undefined) console.error(`bearer token: ${token}`);
   const consumers = createTokenResolver([{ consumer: 'you', tokenSha256: hashToken(token) }]);
   const host = await serveHttp(server, { port: Number(process.env.PORT ?? 3001), consumers });
-  console.log(`listening on ${host.url}`);
   const stop = () => host.close().then(() => server.close());
+  // Before the line that says it listens: a signal sent on reading it must find the handler.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`listening on ${host.url}`);
 }

@@ -86,7 +86,6 @@ async function main(): Promise<number> {
     ...(config.anonymous === undefined ? {} : { anonymousConsumer: config.anonymous }),
   });
   say(`Serving ${gateway.served.length} tool(s); ${gateway.leftOut.length} left out.`);
-  process.stdout.write(`listening on ${host.url}\n`);
   return new Promise<number>((resolve) => {
     const stop = () => {
       host
@@ -99,6 +98,8 @@ async function main(): Promise<number> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // After the handlers: a signal sent on reading this line must find them.
+    process.stdout.write(`listening on ${host.url}\n`);
   });
 }
 
