@@ -6,10 +6,12 @@
  * latencies). `BENCH_ROUNDS` (default 5), `BENCH_CALLS` per round and contender (1000),
  * `BENCH_CONCURRENCY` (`1,16`).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createTokenResolver, hashToken, serveHttp } from '@portcullis/server/http';
-import { createGateway } from '../src/index.ts';
+import { fetchOwnSignal } from '../src/gateway.ts';
 import { startSdkServer } from '../test/support.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
@@ -21,6 +23,7 @@ async function clientOf(url: string | URL, token?: string): Promise<Client> {
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
       requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
+      fetch: fetchOwnSignal,
     }),
   );
   return client;
@@ -63,21 +66,30 @@ const median = (values: number[]) => {
 
 const token = randomBytes(24).toString('hex');
 const upstream = await startSdkServer();
-const gateway = await createGateway({
-  upstreams: [{ url: upstream.url }],
-  warn: () => {},
-  server: {
-    grants: { bench: '*' },
-    callTimeoutMs: 30_000,
-    dispatcher: { maxRunning: 64, maxQueued: 256 },
-    logger: { info() {}, warn() {}, error() {}, isLevelEnabled: () => false },
+const gatewayProcess = spawn(
+  process.execPath,
+  [
+    ...(process.env['GW_PROF'] ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof2'] : []),
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'gateway-process.ts'),
+  ],
+  {
+    env: { ...process.env, BENCH_UPSTREAM: upstream.url, BENCH_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-});
-const host = await serveHttp(gateway.server, {
-  consumers: createTokenResolver([{ consumer: 'bench', tokenSha256: hashToken(token) }]),
+);
+const gatewayUrl = await new Promise<string>((resolve, reject) => {
+  let seen = '';
+  gatewayProcess.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    seen += chunk;
+    const match = /listening (\S+)\n/.exec(seen);
+    if (match !== null) resolve(match[1] as string);
+  });
+  gatewayProcess.once('exit', (code) => reject(new Error(`the gateway exited (${code})`)));
 });
 const direct = await clientOf(upstream.url);
-const through = await clientOf(host.url, token);
+const through = await clientOf(gatewayUrl, token);
 await measure(direct, 'add', 4);
 await measure(through, 'add', 4);
 
@@ -109,6 +121,6 @@ for (const concurrency of CONCURRENCY) {
 
 await direct.close();
 await through.close();
-await host.close();
-await gateway.close();
+gatewayProcess.kill('SIGTERM');
+await once(gatewayProcess, 'exit');
 await upstream.stop();

@@ -93,10 +93,21 @@ export class GatewayError extends Error {
   override readonly name = 'GatewayError';
 }
 
+/**
+ * `fetch` with a signal of the request's own. The client transport passes its one long-lived
+ * signal to every request it makes; `fetch` adds an abort listener to that signal per request and
+ * removes it only once the request is garbage collected, so on a busy upstream thousands pile up
+ * (each request then copies the list, and Node warns past 1,500). A signal that follows it,
+ * made per request, takes those listeners instead and goes with its request.
+ */
+export const fetchOwnSignal: typeof fetch = (url, init) =>
+  fetch(url, init?.signal ? { ...init, signal: AbortSignal.any([init.signal]) } : init);
+
 function transportOf(spec: UpstreamSpec) {
   if ('url' in spec) {
     return new StreamableHTTPClientTransport(new URL(spec.url), {
       requestInit: { headers: { ...spec.headers } },
+      fetch: fetchOwnSignal,
     });
   }
   return new StdioClientTransport({
