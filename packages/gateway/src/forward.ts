@@ -3,9 +3,11 @@
  * arguments upstream with the call's abort signal and relaying progress; the answer read as foreign
  * (an error's text replaced by ours, rich blocks rebuilt with the server's helpers).
  */
+import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/client';
 import { type AnyToolDefinition, defineTool } from '@portcullis/catalog';
 import {
   audioContent,
+  type ClientRequests,
   embeddedResourceContent,
   imageContent,
   type RichContent,
@@ -15,6 +17,7 @@ import {
 } from '@portcullis/server';
 import { closeForeignSchema } from './foreign-schema.ts';
 import type { Upstream } from './gateway.ts';
+import { MAX_INPUT_ROUNDS, relayInputRequests } from './relay-input.ts';
 import { GATEWAY_TEXTS } from './texts.ts';
 
 const WEIGHT = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
@@ -71,6 +74,20 @@ function errorCodeOf(error: unknown): number | undefined {
     : undefined;
 }
 
+/** Whether a negotiated protocol version is of the 2026-07-28 era or later. */
+function isModern(version: string | undefined): boolean {
+  return version !== undefined && version >= '2026-07-28';
+}
+
+/** The capabilities our caller declared, of those the gateway relays. */
+function capabilitiesOf(asks: ClientRequests): Record<string, object> {
+  return {
+    ...(asks.clientDeclares('elicitation') ? { elicitation: { form: {} } } : {}),
+    ...(asks.clientDeclares('sampling') ? { sampling: {} } : {}),
+    ...(asks.clientDeclares('roots') ? { roots: {} } : {}),
+  };
+}
+
 export function definitionOf(
   upstream: Upstream,
   tool: Record<string, unknown>,
@@ -102,23 +119,49 @@ export function definitionOf(
     ...(output === undefined ? {} : { output }),
     weight: WEIGHT,
     run: async (args, context) => {
+      const callOptions = {
+        signal: context.signal,
+        onprogress: (progress: { progress: number; total?: number | undefined }) =>
+          context.reportProgress(progress.progress, progress.total),
+        timeout: 2_147_483_647,
+        allowInputRequired: true,
+      };
+      const asks = context as unknown as ClientRequests;
+      // In the 2026-07-28 era a request states its client's capabilities: the upstream is told
+      // what our caller can answer, which is all the gateway can relay.
+      const modern = isModern(upstream.client.getNegotiatedProtocolVersion());
+      const base: Record<string, unknown> = {
+        name: upstreamName,
+        arguments: args as Record<string, unknown>,
+        ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: capabilitiesOf(asks) } } : {}),
+      };
+      let params = base;
       let result: Record<string, unknown>;
-      try {
-        result = (await upstream.client.callTool(
-          { name: upstreamName, arguments: args as Record<string, unknown> },
-          {
-            signal: context.signal,
-            onprogress: (progress: { progress: number; total?: number | undefined }) =>
-              context.reportProgress(progress.progress, progress.total),
-            timeout: 2_147_483_647,
-          },
-        )) as Record<string, unknown>;
-      } catch (error) {
-        if (context.signal.aborted)
-          throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
-        throw new ToolError(GATEWAY_TEXTS.upstreamRefused(errorCodeOf(error)), {
-          correctable: false,
-        });
+      for (let round = 0; ; round += 1) {
+        try {
+          result = (await upstream.client.callTool(
+            params as { name: string },
+            callOptions,
+          )) as Record<string, unknown>;
+        } catch (error) {
+          if (context.signal.aborted)
+            throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
+          throw new ToolError(GATEWAY_TEXTS.upstreamRefused(errorCodeOf(error)), {
+            correctable: false,
+          });
+        }
+        if (result['resultType'] !== 'input_required') break;
+        if (round === MAX_INPUT_ROUNDS) {
+          throw new ToolError(GATEWAY_TEXTS.tooManyRounds, { correctable: false });
+        }
+        // The upstream asks for input (2026-07-28): our caller is asked through this call's own
+        // context, its replies judged there, and the call retried upstream with them.
+        const responses = await relayInputRequests(result['inputRequests'], asks);
+        params = {
+          ...base,
+          ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
+          ...(result['requestState'] === undefined ? {} : { requestState: result['requestState'] }),
+        };
       }
       if (result['isError'] === true) {
         throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });

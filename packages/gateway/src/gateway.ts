@@ -25,11 +25,19 @@ export type UpstreamSpec =
       readonly cwd?: string;
       /** Prefixed to every tool name of this upstream (default none). */
       readonly prefix?: string;
+      /**
+       * `legacy` (the default for a command) speaks the 2025 era only; `auto` asks for 2026-07-28
+       * first. The client's probe then costs a command that speaks only the 2025 era a second
+       * start, which is why it is not the default here.
+       */
+      readonly era?: 'auto' | 'legacy';
     }
   | {
       readonly url: string;
       readonly headers?: Readonly<Record<string, string>>;
       readonly prefix?: string;
+      /** `auto` (the default for a URL) asks for 2026-07-28 first; `legacy` speaks the 2025 era. */
+      readonly era?: 'auto' | 'legacy';
     };
 
 /** A tool of an upstream the gateway does not serve, and why. */
@@ -130,6 +138,8 @@ async function connect(
     { name: 'portcullis-gateway', version: '0.0.0' },
     {
       capabilities: {},
+      // `auto`: the newest era the upstream speaks, 2026-07-28 when it answers the probe.
+      versionNegotiation: { mode: spec.era ?? ('url' in spec ? 'auto' : 'legacy') },
       listChanged: {
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => onToolsChanged() },
       },

@@ -9,6 +9,12 @@ export const GATEWAY_TEXTS = Object.freeze({
   upstreamRefused: (code: number | undefined) =>
     `The upstream server refused this tool call${code === undefined ? '' : ` (JSON-RPC error ${code})`}. Its own message is not passed on.`,
   cancelled: 'The call was cancelled before the upstream server answered.',
+  inputNotRelayable:
+    'The upstream server asked for input the gateway cannot relay to you (only form elicitation, sampling and roots are relayed), so the call ended.',
+  inputNotGiven: (why: string) =>
+    `The upstream server asked for input this client did not give, so the call ended: ${why}`,
+  tooManyRounds:
+    'The upstream server kept asking for more input past the rounds the gateway allows, so the call ended.',
   noStructuredContent:
     'The upstream server answered without the structured content its tool declares, so the answer is not passed on.',
 });

@@ -79,8 +79,9 @@ function stopper(child: ChildProcess) {
   };
 }
 
-export async function startSdkServer(): Promise<Child> {
-  const child = spawn(process.execPath, [join(HERE, 'fixtures/sdk-server.mjs')], {
+/** Starts a fixture that prints `listening <port>` and serves Streamable HTTP at `/mcp`. */
+async function startListening(fixture: string): Promise<Child> {
+  const child = spawn(process.execPath, [join(HERE, 'fixtures', fixture)], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const lines = linesOf(child);
@@ -92,6 +93,12 @@ export async function startSdkServer(): Promise<Child> {
     stop: stopper(child),
   };
 }
+
+/** The SDK 1.x `McpServer` fixture (`fixtures/sdk-server.mjs`). */
+export const startSdkServer = (): Promise<Child> => startListening('sdk-server.mjs');
+
+/** The v2 `McpServer` fixture whose tools ask for input (`fixtures/v2-server.mjs`). */
+export const startV2Server = (): Promise<Child> => startListening('v2-server.mjs');
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -1,0 +1,134 @@
+/**
+ * An upstream's `input_required` (2026-07-28): each input request it embeds is asked of our caller
+ * through the call's own context (`elicit`, `sample`, `listRoots`), so the caller's reply is read
+ * and judged by the tool server before anything of it goes upstream: an elicitation's content
+ * against the upstream's form closed for our gate, a model's reply to the shape the protocol
+ * defines. A request the gateway cannot relay, or one the caller cannot or did not answer, ends the
+ * call with one of our texts.
+ */
+import {
+  type ClientReply,
+  type ClientRequests,
+  type SamplingRequest,
+  ToolError,
+} from '@portcullis/server';
+import type { TObject } from 'typebox';
+import { closeForeignSchema } from './foreign-schema.ts';
+import { GATEWAY_TEXTS } from './texts.ts';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The most rounds of `input_required` one upstream call may take. */
+export const MAX_INPUT_ROUNDS = 8;
+
+/** The reply taken, or the call ended with our text for why not. */
+function taken<T>(reply: ClientReply<T>): T {
+  if (reply.ok) return reply.value;
+  if (reply.refusal.code === 'CANCELLED') {
+    throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
+  }
+  throw new ToolError(GATEWAY_TEXTS.inputNotGiven(reply.refusal.text), { correctable: false });
+}
+
+function notRelayable(): ToolError {
+  return new ToolError(GATEWAY_TEXTS.inputNotRelayable, { correctable: false });
+}
+
+/** The upstream's elicitation form as a schema of our vocabulary, or undefined when it is not one. */
+function formOf(requested: unknown): TObject | undefined {
+  if (!isObject(requested)) return undefined;
+  const { $schema: _dialect, ...form } = requested;
+  try {
+    const schema = closeForeignSchema(form);
+    return (schema as { type?: unknown }).type === 'object' ? (schema as TObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SAMPLING_KEYS = new Set([
+  'messages',
+  'maxTokens',
+  'systemPrompt',
+  'temperature',
+  'stopSequences',
+  'includeContext',
+  'modelPreferences',
+  'metadata',
+]);
+
+/** The upstream's sampling request as ours; `metadata` is the upstream's, not passed on. */
+function samplingOf(params: Json): SamplingRequest | undefined {
+  if (Object.keys(params).some((key) => !SAMPLING_KEYS.has(key) && key !== '_meta')) {
+    return undefined;
+  }
+  const { metadata: _metadata, _meta, ...request } = params;
+  return request as unknown as SamplingRequest;
+}
+
+async function relayOne(key: string, entry: unknown, context: ClientRequests): Promise<unknown> {
+  if (!isObject(entry) || typeof entry['method'] !== 'string') throw notRelayable();
+  const params = isObject(entry['params']) ? entry['params'] : {};
+  const options = { key: `upstream:${key}` };
+  switch (entry['method']) {
+    case 'elicitation/create': {
+      const mode = params['mode'] ?? 'form';
+      const form = mode === 'form' ? formOf(params['requestedSchema']) : undefined;
+      if (form === undefined || typeof params['message'] !== 'string') throw notRelayable();
+      let reply: Awaited<ReturnType<ClientRequests['elicit']>>;
+      try {
+        reply = await context.elicit(params['message'], form, options);
+      } catch (error) {
+        if (error instanceof ToolError) throw error;
+        // The tool server refuses a form outside the fields MCP defines.
+        throw notRelayable();
+      }
+      const answer = taken(reply) as { action: string; content?: unknown };
+      return answer.action === 'accept'
+        ? { action: 'accept', content: answer.content }
+        : { action: answer.action };
+    }
+    case 'sampling/createMessage': {
+      const request = samplingOf(params);
+      if (request === undefined) throw notRelayable();
+      let reply: Awaited<ReturnType<ClientRequests['sample']>>;
+      try {
+        reply = await context.sample(request, options);
+      } catch (error) {
+        if (error instanceof ToolError) throw error;
+        throw notRelayable();
+      }
+      const answer = taken(reply);
+      return {
+        role: answer.role,
+        content: answer.content,
+        model: answer.model,
+        ...(answer.stopReason === undefined ? {} : { stopReason: answer.stopReason }),
+      };
+    }
+    case 'roots/list':
+      return { roots: taken(await context.listRoots(options)) };
+    default:
+      throw notRelayable();
+  }
+}
+
+/**
+ * Asks our caller every input request of one upstream `input_required` result, one after the
+ * other in the upstream's order, and gives the responses to send back upstream.
+ */
+export async function relayInputRequests(
+  inputRequests: unknown,
+  context: ClientRequests,
+): Promise<Record<string, unknown>> {
+  const responses: Record<string, unknown> = {};
+  if (inputRequests === undefined) return responses;
+  if (!isObject(inputRequests)) throw notRelayable();
+  for (const [key, entry] of Object.entries(inputRequests)) {
+    responses[key] = await relayOne(key, entry, context);
+  }
+  return responses;
+}
