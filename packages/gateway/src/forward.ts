@@ -8,11 +8,13 @@ import { type AnyToolDefinition, defineTool } from '@portcullis/catalog';
 import {
   audioContent,
   type ClientRequests,
+  contentResult,
   embeddedResourceContent,
   imageContent,
   type RichContent,
   resourceLinkContent,
   ToolError,
+  textContent,
   withContent,
 } from '@portcullis/server';
 import { closeForeignSchema } from './foreign-schema.ts';
@@ -38,16 +40,20 @@ function richBlock(block: Record<string, unknown>): RichContent | undefined {
   }
 }
 
-/** The output of a successful upstream result: its structured content, or its texts, with its rich blocks. */
+/**
+ * The output of a successful upstream result. With an output schema: its structured content (which
+ * the tool server judges against the schema), with its rich blocks; its text blocks, the JSON of
+ * that content by the protocol's advice, give way to the text the tool server writes from it.
+ * Without one: its blocks in their order, text included, as content alone.
+ */
 function outputOf(result: Record<string, unknown>, hasOutput: boolean): object {
   const content = Array.isArray(result['content'])
     ? (result['content'] as Record<string, unknown>[])
     : [];
-  const texts: string[] = [];
   const blocks: RichContent[] = [];
   for (const block of content) {
     if (block['type'] === 'text' && typeof block['text'] === 'string') {
-      texts.push(block['text']);
+      if (!hasOutput) blocks.push(textContent(block['text']));
       continue;
     }
     const rich = richBlock(block);
@@ -60,8 +66,11 @@ function outputOf(result: Record<string, unknown>, hasOutput: boolean): object {
     }
     return withContent({ ...(structured as object) }, blocks);
   }
-  return withContent({ text: texts }, blocks);
+  return contentResult(blocks);
 }
+
+/** The `_meta` key of the upstream's JSON-RPC error code on a refused call. */
+export const UPSTREAM_ERROR_CODE_META_KEY = 'portcullis/upstream-error-code';
 
 /**
  * The upstream's JSON-RPC error code, when it is one of the range JSON-RPC reserves; any other
@@ -146,8 +155,10 @@ export function definitionOf(
         } catch (error) {
           if (context.signal.aborted)
             throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
-          throw new ToolError(GATEWAY_TEXTS.upstreamRefused(errorCodeOf(error)), {
+          const code = errorCodeOf(error);
+          throw new ToolError(GATEWAY_TEXTS.upstreamRefused(code), {
             correctable: false,
+            ...(code === undefined ? {} : { meta: { [UPSTREAM_ERROR_CODE_META_KEY]: code } }),
           });
         }
         if (result['resultType'] !== 'input_required') break;

@@ -7,7 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
+import {
+  createGateway,
+  type Gateway,
+  type GatewayHost,
+  serveGatewayHttp,
+  UPSTREAM_ERROR_CODE_META_KEY,
+} from '../src/index.ts';
 import { type Child, startV2Server } from './support.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
@@ -135,6 +141,7 @@ describe('an upstream asking for input', () => {
     const result = await client.callTool({ name: 'ask_confirm', arguments: { env: 'prod' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('refused this tool call (JSON-RPC error -32021)');
+    expect(result._meta?.[UPSTREAM_ERROR_CODE_META_KEY]).toBe(-32021);
     await client.close();
   });
 

@@ -1,6 +1,6 @@
 /**
- * Rich content a tool may return beside (or instead of) its JSON output: images, audio, links to
- * resources and embedded resources, as MCP content blocks. Each helper checks its block when the
+ * Rich content a tool may return beside (or instead of) its JSON output: text of its own, images,
+ * audio, links to resources and embedded resources, as MCP content blocks. Each helper checks its block when the
  * tool builds it and throws `ServerError` `INVALID_CONTENT` for a malformed one (a defect of the
  * tool, which the consumer then sees as a system error).
  */
@@ -8,6 +8,7 @@ import { SERVER_ERROR_CODES, ServerError } from './errors.ts';
 
 /** An MCP content block a tool may add to its result. */
 export type RichContent =
+  | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'image'; readonly data: string; readonly mimeType: string }
   | { readonly type: 'audio'; readonly data: string; readonly mimeType: string }
   | {
@@ -60,6 +61,16 @@ function block(value: RichContent): RichContent {
 
 function optional(value: unknown, what: string): { readonly [key: string]: string } {
   return value === undefined ? {} : { [what]: text(value, what) };
+}
+
+/**
+ * A text block of the tool's own words, for a tool whose answer is prose rather than JSON (a tool
+ * that relays another server's text, say). Like every block, it is sent as it is: it must hold
+ * nothing the tool would not show a model.
+ */
+export function textContent(value: string): RichContent {
+  if (typeof value !== 'string') throw invalid('text must be a string');
+  return block({ type: 'text', text: value });
 }
 
 /** An image, base64-encoded, with its media type (`image/png`, ...). */

@@ -62,20 +62,34 @@ export class ServerError extends Error {
   }
 }
 
+/** A fact a {@link ToolError} adds to the failed result's `_meta`: a string, a finite number or a boolean. */
+export type ToolErrorFact = string | number | boolean;
+
 /**
  * Thrown by a tool to fail a call with words a model can act on. `text` reaches the consumer as the
  * result's text, so it must hold nothing the tool would not show a model; `correctable` says
- * whether a corrected call may succeed (`_meta["portcullis/correctable"]`).
+ * whether a corrected call may succeed (`_meta["portcullis/correctable"]`). `meta` adds facts to
+ * the result's `_meta` under keys of the tool's own (a key of the server's, such as
+ * `portcullis/correctable`, is never overridden); like the text, they must hold nothing of the
+ * caller's.
  */
 export class ToolError extends Error {
   override readonly name = 'ToolError';
   readonly text: string;
   readonly correctable: boolean;
+  readonly meta: Readonly<Record<string, ToolErrorFact>> | undefined;
 
-  constructor(text: string, options: { readonly correctable: boolean }) {
+  constructor(
+    text: string,
+    options: {
+      readonly correctable: boolean;
+      readonly meta?: Readonly<Record<string, ToolErrorFact>>;
+    },
+  ) {
     super(text);
     this.text = text;
     this.correctable = options.correctable === true;
+    this.meta = options.meta === undefined ? undefined : Object.freeze({ ...options.meta });
   }
 }
 

@@ -25,6 +25,7 @@ export {
   imageContent,
   type RichContent,
   resourceLinkContent,
+  textContent,
   withContent,
 } from './content.ts';
 export {
@@ -34,6 +35,7 @@ export {
   type ServerErrorCode,
   type ServerErrorDetails,
   ToolError,
+  type ToolErrorFact,
 } from './errors.ts';
 export { createJsonLogger, type Logger } from './logger.ts';
 export type { Grants, ToolServerOptions } from './options.ts';

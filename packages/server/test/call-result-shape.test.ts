@@ -7,6 +7,7 @@ import {
   embeddedResourceContent,
   imageContent,
   type RichContent,
+  textContent,
   withContent,
 } from '../src/content.ts';
 import { ResourceNotFoundError, ToolError } from '../src/errors.ts';
@@ -308,4 +309,76 @@ describe('results reach real clients in the protocol shape', () => {
       await expect(client.callTool({ name, arguments: {} })).resolves.toBeDefined();
     },
   );
+});
+
+describe("a ToolError's facts", () => {
+  it('reach the result _meta beside the flag, which they never override', async () => {
+    const { server } = serverOf({
+      facts: () => {
+        throw new ToolError('It failed.', {
+          correctable: false,
+          meta: {
+            'example/code': -32001,
+            'example/kind': 'upstream',
+            'portcullis/correctable': true,
+          },
+        });
+      },
+    });
+    const answer = await rawCall(server, 'facts');
+    expect(schemaVerdict(answer)).toBe('ok');
+    expect(answer.result).toEqual({
+      content: [{ type: 'text', text: 'It failed.' }],
+      isError: true,
+      _meta: {
+        'example/code': -32001,
+        'example/kind': 'upstream',
+        'portcullis/correctable': false,
+      },
+    });
+  });
+
+  it.each([
+    ['an object', { nested: { a: 1 } }],
+    ['an infinite number', { n: Number.POSITIVE_INFINITY }],
+    ['null', { n: null }],
+  ])('one that is %s makes the failure a system error, logged', async (_what, meta) => {
+    const { server, logger } = serverOf({
+      bad: () => {
+        throw new ToolError('It failed.', { correctable: false, meta: meta as never });
+      },
+    });
+    const answer = await rawCall(server, 'bad');
+    expect(schemaVerdict(answer)).toBe('ok');
+    expect(JSON.stringify(answer)).not.toContain('It failed.');
+    expect(
+      logger.lines.some((l) => (l.fields as { event?: string }).event === 'tool_error_unwritable'),
+    ).toBe(true);
+  });
+});
+
+describe('text blocks of a tool', () => {
+  it('are sent as they are, alone or after the output', async () => {
+    const { server } = serverOf({
+      prose: () => contentResult([textContent('first'), textContent('second')]),
+      mixed: () => withContent({ n: 1 }, [textContent('after')]),
+    });
+    const prose = await rawCall(server, 'prose');
+    expect(schemaVerdict(prose)).toBe('ok');
+    expect(prose.result).toEqual({
+      content: [
+        { type: 'text', text: 'first' },
+        { type: 'text', text: 'second' },
+      ],
+    });
+    const mixed = await rawCall(server, 'mixed');
+    expect((mixed.result as { content: unknown }).content).toEqual([
+      { type: 'text', text: '{"n":1}' },
+      { type: 'text', text: 'after' },
+    ]);
+  });
+
+  it('refuse what is not a string', () => {
+    expect(() => textContent(7 as unknown as string)).toThrow('text must be a string');
+  });
 });

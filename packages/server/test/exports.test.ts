@@ -44,6 +44,7 @@ describe('exports', () => {
       ServerErrorDetails: 'interface',
       ToolConnection: 'interface',
       ToolError: 'class',
+      ToolErrorFact: 'type',
       ToolServer: 'interface',
       ToolServerOptions: 'interface',
       audioContent: 'function',
@@ -53,6 +54,7 @@ describe('exports', () => {
       embeddedResourceContent: 'function',
       imageContent: 'function',
       resourceLinkContent: 'function',
+      textContent: 'function',
       withContent: 'function',
     });
   });

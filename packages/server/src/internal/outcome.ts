@@ -31,12 +31,16 @@ export interface Rendered {
   readonly outcome: CallOutcome;
 }
 
-/** A failed call: our text and whether a corrected call may succeed. */
-export function failure(text: string, correctable: boolean): CallResult {
+/** A failed call: our text and whether a corrected call may succeed (and a tool's own facts). */
+export function failure(
+  text: string,
+  correctable: boolean,
+  facts?: Readonly<Record<string, unknown>>,
+): CallResult {
   return {
     content: [{ type: 'text', text }],
     isError: true,
-    _meta: { [CORRECTABLE_META_KEY]: correctable },
+    _meta: { ...facts, [CORRECTABLE_META_KEY]: correctable },
   };
 }
 
@@ -54,14 +58,45 @@ function refusal(refused: DispatchRefusal): Rendered {
   };
 }
 
-/** A `ToolError`'s text and flag, each read once; `undefined` unless the text is text a result can carry. */
-function toolErrorParts(
-  error: ToolError,
-): { readonly text: string; readonly correctable: boolean } | undefined {
+/** Whether a `_meta` fact is one a result can carry: a string, a finite number or a boolean. */
+function isFact(value: unknown): boolean {
+  return (
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
+/** A `ToolError`'s facts, copied; `null` when one is not a fact a result can carry. */
+function factsOf(meta: unknown): Readonly<Record<string, unknown>> | undefined | null {
+  if (meta === undefined) return undefined;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return null;
+  const facts: Record<string, unknown> = {};
+  for (const key of Object.keys(meta)) {
+    const value: unknown = (meta as Record<string, unknown>)[key];
+    if (!isFact(value) || key === '__proto__') return null;
+    facts[key] = value;
+  }
+  return facts;
+}
+
+/**
+ * A `ToolError`'s text, flag and facts, each read once; `undefined` unless the text is text a
+ * result can carry and every fact is one.
+ */
+function toolErrorParts(error: ToolError):
+  | {
+      readonly text: string;
+      readonly correctable: boolean;
+      readonly facts: Readonly<Record<string, unknown>> | undefined;
+    }
+  | undefined {
   try {
     const text: unknown = error.text;
     if (typeof text !== 'string' || text === '') return undefined;
-    return { text, correctable: error.correctable === true };
+    const facts = factsOf(error.meta);
+    if (facts === null) return undefined;
+    return { text, correctable: error.correctable === true, facts };
   } catch {
     return undefined;
   }
@@ -71,11 +106,14 @@ function failed(error: unknown, tool: ServedTool, logger: Logger): Rendered {
   if (error instanceof ToolError) {
     const parts = toolErrorParts(error);
     if (parts !== undefined) {
-      return { result: failure(parts.text, parts.correctable), outcome: CALL_OUTCOMES.TOOL_ERROR };
+      return {
+        result: failure(parts.text, parts.correctable, parts.facts),
+        outcome: CALL_OUTCOMES.TOOL_ERROR,
+      };
     }
     logger.error(
       { event: 'tool_error_unwritable', tool: tool.name },
-      'A tool threw a ToolError without text.',
+      'A tool threw a ToolError without text, or with a fact that is not a string, number or boolean.',
     );
     return systemError();
   }
