@@ -19,7 +19,7 @@ import {
 } from '@portcullis/server';
 import { closeForeignSchema } from './foreign-schema.ts';
 import type { Upstream } from './gateway.ts';
-import { MAX_INPUT_ROUNDS, relayInputRequests } from './relay-input.ts';
+import { MAX_INPUT_ROUNDS, type RunningCall, relayInputRequests } from './relay-input.ts';
 import { GATEWAY_TEXTS } from './texts.ts';
 
 const WEIGHT = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
@@ -146,33 +146,43 @@ export function definitionOf(
       };
       let params = base;
       let result: Record<string, unknown>;
-      for (let round = 0; ; round += 1) {
-        try {
-          result = (await upstream.client.callTool(
-            params as { name: string },
-            callOptions,
-          )) as Record<string, unknown>;
-        } catch (error) {
-          if (context.signal.aborted)
-            throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
-          const code = errorCodeOf(error);
-          throw new ToolError(GATEWAY_TEXTS.upstreamRefused(code), {
-            correctable: false,
-            ...(code === undefined ? {} : { meta: { [UPSTREAM_ERROR_CODE_META_KEY]: code } }),
-          });
+      const running: RunningCall = { asks, asked: 0, failure: undefined };
+      upstream.calls.add(running);
+      try {
+        for (let round = 0; ; round += 1) {
+          try {
+            result = (await upstream.client.callTool(
+              params as { name: string },
+              callOptions,
+            )) as Record<string, unknown>;
+          } catch (error) {
+            if (running.failure !== undefined) throw running.failure;
+            if (context.signal.aborted)
+              throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
+            const code = errorCodeOf(error);
+            throw new ToolError(GATEWAY_TEXTS.upstreamRefused(code), {
+              correctable: false,
+              ...(code === undefined ? {} : { meta: { [UPSTREAM_ERROR_CODE_META_KEY]: code } }),
+            });
+          }
+          if (running.failure !== undefined) throw running.failure;
+          if (result['resultType'] !== 'input_required') break;
+          if (round === MAX_INPUT_ROUNDS) {
+            throw new ToolError(GATEWAY_TEXTS.tooManyRounds, { correctable: false });
+          }
+          // The upstream asks for input (2026-07-28): our caller is asked through this call's own
+          // context, its replies judged there, and the call retried upstream with them.
+          const responses = await relayInputRequests(result['inputRequests'], asks);
+          params = {
+            ...base,
+            ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
+            ...(result['requestState'] === undefined
+              ? {}
+              : { requestState: result['requestState'] }),
+          };
         }
-        if (result['resultType'] !== 'input_required') break;
-        if (round === MAX_INPUT_ROUNDS) {
-          throw new ToolError(GATEWAY_TEXTS.tooManyRounds, { correctable: false });
-        }
-        // The upstream asks for input (2026-07-28): our caller is asked through this call's own
-        // context, its replies judged there, and the call retried upstream with them.
-        const responses = await relayInputRequests(result['inputRequests'], asks);
-        params = {
-          ...base,
-          ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
-          ...(result['requestState'] === undefined ? {} : { requestState: result['requestState'] }),
-        };
+      } finally {
+        upstream.calls.delete(running);
       }
       if (result['isError'] === true) {
         throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });

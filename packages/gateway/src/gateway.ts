@@ -15,6 +15,7 @@ import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/cat
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '@portcullis/dispatcher';
 import { createToolServer, type ToolServer, type ToolServerOptions } from '@portcullis/server';
 import { definitionOf } from './forward.ts';
+import { type RunningCall, relayUpstreamRequest } from './relay-input.ts';
 
 /** Where an upstream is: a command to start (stdio) or a URL (Streamable HTTP). */
 export type UpstreamSpec =
@@ -55,6 +56,8 @@ export interface Upstream {
   readonly prefix: string;
   /** The process id of the command, for a stdio upstream. */
   pid: number | undefined;
+  /** The calls running on it now (kept across restarts), for the requests it sends the gateway. */
+  readonly calls: Set<RunningCall>;
 }
 
 export interface GatewayOptions {
@@ -133,11 +136,14 @@ async function connect(
   timeoutMs: number,
   onToolsChanged: () => void,
   onClosed: () => void,
+  calls: Set<RunningCall>,
 ): Promise<Upstream> {
   const client = new Client(
     { name: 'portcullis-gateway', version: '0.0.0' },
     {
-      capabilities: {},
+      // What the gateway can relay to a caller. A 2025-era upstream learns it at `initialize`; in
+      // the 2026-07-28 era each call states what its own caller declared instead.
+      capabilities: { elicitation: { form: {} }, sampling: {} },
       // `auto`: the newest era the upstream speaks, 2026-07-28 when it answers the probe.
       versionNegotiation: { mode: spec.era ?? ('url' in spec ? 'auto' : 'legacy') },
       listChanged: {
@@ -145,6 +151,12 @@ async function connect(
       },
     },
   );
+  for (const method of ['elicitation/create', 'sampling/createMessage'] as const) {
+    client.setRequestHandler(
+      method,
+      (request) => relayUpstreamRequest(calls, method, request.params) as never,
+    );
+  }
   const timer = AbortSignal.timeout(timeoutMs);
   const transport = transportOf(spec);
   try {
@@ -167,6 +179,7 @@ async function connect(
     client,
     prefix: spec.prefix ?? '',
     pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
+    calls,
   };
 }
 
@@ -265,8 +278,15 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
       await new Promise((resolve) => setTimeout(resolve, wait).unref());
       if (closed) return;
       try {
-        const next = await connect(spec, index, timeoutMs, changed, () => void restart());
         const upstream = upstreams[index] as Upstream;
+        const next = await connect(
+          spec,
+          index,
+          timeoutMs,
+          changed,
+          () => void restart(),
+          upstream.calls,
+        );
         upstream.client = next.client;
         upstream.pid = next.pid;
         upSince = Date.now();
@@ -279,7 +299,9 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
   };
   try {
     for (const [index, spec] of options.upstreams.entries()) {
-      upstreams.push(await connect(spec, index, timeoutMs, changed, supervise(spec, index)));
+      upstreams.push(
+        await connect(spec, index, timeoutMs, changed, supervise(spec, index), new Set()),
+      );
     }
     state = await build(upstreams, options, warn);
   } catch (error) {

@@ -72,7 +72,7 @@ function samplingOf(params: Json): SamplingRequest | undefined {
 async function relayOne(key: string, entry: unknown, context: ClientRequests): Promise<unknown> {
   if (!isObject(entry) || typeof entry['method'] !== 'string') throw notRelayable();
   const params = isObject(entry['params']) ? entry['params'] : {};
-  const options = { key: `upstream:${key}` };
+  const options = { key };
   switch (entry['method']) {
     case 'elicitation/create': {
       const mode = params['mode'] ?? 'form';
@@ -128,7 +128,44 @@ export async function relayInputRequests(
   if (inputRequests === undefined) return responses;
   if (!isObject(inputRequests)) throw notRelayable();
   for (const [key, entry] of Object.entries(inputRequests)) {
-    responses[key] = await relayOne(key, entry, context);
+    responses[key] = await relayOne(`upstream:${key}`, entry, context);
   }
   return responses;
+}
+
+/** A call running upstream, as a 2025-era upstream's requests to the gateway's client reach it. */
+export interface RunningCall {
+  readonly asks: ClientRequests;
+  /** How many requests the upstream has sent during this run of the call. */
+  asked: number;
+  /** Why the call must end, once a request of the upstream could not be answered. */
+  failure: ToolError | undefined;
+}
+
+/**
+ * A 2025-era upstream's request to the gateway's client (`elicitation/create`,
+ * `sampling/createMessage`): the protocol does not say which call it belongs to, so it is relayed
+ * only while exactly one call runs on that upstream; otherwise the upstream is refused. A request
+ * the caller cannot or did not answer refuses the upstream too, and ends the call with our text.
+ */
+export async function relayUpstreamRequest(
+  calls: ReadonlySet<RunningCall>,
+  method: string,
+  params: unknown,
+): Promise<Record<string, unknown>> {
+  const [call, other] = calls;
+  if (call === undefined || other !== undefined) {
+    throw new Error(GATEWAY_TEXTS.upstreamRequestUnrouted);
+  }
+  call.asked += 1;
+  try {
+    return (await relayOne(
+      `upstream-request:${call.asked}`,
+      { method, params },
+      call.asks,
+    )) as Record<string, unknown>;
+  } catch (error) {
+    call.failure ??= error instanceof ToolError ? error : notRelayable();
+    throw new Error(GATEWAY_TEXTS.upstreamRequestUnanswered);
+  }
 }

@@ -13,6 +13,9 @@ export const GATEWAY_TEXTS = Object.freeze({
     'The upstream server asked for input the gateway cannot relay to you (only form elicitation, sampling and roots are relayed), so the call ended.',
   inputNotGiven: (why: string) =>
     `The upstream server asked for input this client did not give, so the call ended: ${why}`,
+  upstreamRequestUnrouted:
+    'The gateway relays a request of this server only while exactly one call runs on it, and cannot tell which call this one belongs to.',
+  upstreamRequestUnanswered: 'The caller did not answer this request.',
   tooManyRounds:
     'The upstream server kept asking for more input past the rounds the gateway allows, so the call ended.',
   noStructuredContent:
