@@ -146,7 +146,7 @@ export function definitionOf(
       };
       let params = base;
       let result: Record<string, unknown>;
-      const running: RunningCall = { asks, asked: 0, failure: undefined };
+      const running: RunningCall = { asks, log: context.log, asked: 0, failure: undefined };
       upstream.calls.add(running);
       try {
         for (let round = 0; ; round += 1) {

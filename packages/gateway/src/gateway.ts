@@ -15,7 +15,7 @@ import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/cat
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from '@portcullis/dispatcher';
 import { createToolServer, type ToolServer, type ToolServerOptions } from '@portcullis/server';
 import { definitionOf } from './forward.ts';
-import { type RunningCall, relayUpstreamRequest } from './relay-input.ts';
+import { type RunningCall, relayUpstreamLog, relayUpstreamRequest } from './relay-input.ts';
 
 /** Where an upstream is: a command to start (stdio) or a URL (Streamable HTTP). */
 export type UpstreamSpec =
@@ -157,6 +157,9 @@ async function connect(
       (request) => relayUpstreamRequest(calls, method, request.params) as never,
     );
   }
+  client.setNotificationHandler('notifications/message', (notification) =>
+    relayUpstreamLog(calls, notification.params),
+  );
   const timer = AbortSignal.timeout(timeoutMs);
   const transport = transportOf(spec);
   try {

@@ -6,6 +6,8 @@
  * defines. A request the gateway cannot relay, or one the caller cannot or did not answer, ends the
  * call with one of our texts.
  */
+
+import { TOOL_LOG_LEVELS, type ToolContext, type ToolLogLevel } from '@portcullis/catalog';
 import {
   type ClientReply,
   type ClientRequests,
@@ -133,13 +135,32 @@ export async function relayInputRequests(
   return responses;
 }
 
-/** A call running upstream, as a 2025-era upstream's requests to the gateway's client reach it. */
+/** A call running upstream, as an upstream's requests and log messages to the gateway reach it. */
 export interface RunningCall {
   readonly asks: ClientRequests;
+  readonly log: ToolContext['log'];
   /** How many requests the upstream has sent during this run of the call. */
   asked: number;
   /** Why the call must end, once a request of the upstream could not be answered. */
   failure: ToolError | undefined;
+}
+
+const LEVELS: ReadonlySet<unknown> = new Set(TOOL_LOG_LEVELS);
+
+/**
+ * An upstream's log message (`notifications/message`). Like its requests it names no call, so it is
+ * relayed, through the call's own log (at or above the level its caller asked for), only while
+ * exactly one call runs on that upstream, and dropped otherwise. A text message is the message; any
+ * other data goes as the data of a message of ours.
+ */
+export function relayUpstreamLog(calls: ReadonlySet<RunningCall>, params: unknown): void {
+  const [call, other] = calls;
+  if (call === undefined || other !== undefined || !isObject(params)) return;
+  const level = params['level'];
+  if (!LEVELS.has(level)) return;
+  const data = params['data'];
+  if (typeof data === 'string') call.log(level as ToolLogLevel, data);
+  else call.log(level as ToolLogLevel, GATEWAY_TEXTS.upstreamLogged, data);
 }
 
 /**

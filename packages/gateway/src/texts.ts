@@ -16,6 +16,7 @@ export const GATEWAY_TEXTS = Object.freeze({
   upstreamRequestUnrouted:
     'The gateway relays a request of this server only while exactly one call runs on it, and cannot tell which call this one belongs to.',
   upstreamRequestUnanswered: 'The caller did not answer this request.',
+  upstreamLogged: 'The upstream server logged this data.',
   tooManyRounds:
     'The upstream server kept asking for more input past the rounds the gateway allows, so the call ended.',
   noStructuredContent:

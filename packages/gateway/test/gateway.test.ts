@@ -92,6 +92,7 @@ describe('what the gateway serves', () => {
       'sdk_slow',
       'sdk_confirm',
       'sdk_poem',
+      'sdk_chatty',
       'sdk_grow',
       'fm_multiply',
       'fm_shout',

@@ -5,7 +5,11 @@
  * era of the caller; with two calls running, it is refused and the caller never asked.
  */
 import { randomBytes } from 'node:crypto';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  LOG_LEVEL_META_KEY,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -118,6 +122,32 @@ describe.each(['modern', 'legacy'] as const)('a 2025-era upstream asking a %s ca
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('asked for input this client did not give');
     expect(textOf(result)).toContain('did not declare the `elicitation` capability');
+    await client.close();
+  });
+});
+
+describe.each(['modern', 'legacy'] as const)('a 2025-era upstream logging to a %s caller', (era) => {
+  it('reaches the caller at the level it asked for', async () => {
+    const { client } = await caller(era);
+    const logged: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logged.push(notification.params);
+    });
+    // The 2025 era sets a level for the session; a 2026-07-28 request states its own.
+    if (era === 'legacy') await client.setLoggingLevel('info');
+    const result = await client.callTool({
+      name: 'sdk_chatty',
+      arguments: {},
+      ...(era === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: 'info' } } : {}),
+    });
+    expect(textOf(result)).toContain('done');
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 'info', data: 'halfway there' }),
+      expect.objectContaining({
+        level: 'warning',
+        data: { message: GATEWAY_TEXTS.upstreamLogged, data: { left: 1 } },
+      }),
+    ]);
     await client.close();
   });
 });
