@@ -248,8 +248,14 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
   let state: Built | undefined;
   let closed = false;
   let building: Promise<void> = Promise.resolve();
+  // A rebuild waiting for the one before it to end reads every upstream when it starts, so a
+  // change announced meanwhile is in what it reads: a flood of announcements makes one rebuild
+  // at a time, not one each.
+  let waiting: Promise<void> | undefined;
   const rebuild = (): Promise<void> => {
-    building = building.then(async () => {
+    if (waiting !== undefined) return waiting;
+    waiting = building = building.then(async () => {
+      waiting = undefined;
       if (closed) return;
       try {
         state = await build(upstreams, options, warn);

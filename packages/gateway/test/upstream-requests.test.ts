@@ -126,31 +126,34 @@ describe.each(['modern', 'legacy'] as const)('a 2025-era upstream asking a %s ca
   });
 });
 
-describe.each(['modern', 'legacy'] as const)('a 2025-era upstream logging to a %s caller', (era) => {
-  it('reaches the caller at the level it asked for', async () => {
-    const { client } = await caller(era);
-    const logged: unknown[] = [];
-    client.setNotificationHandler('notifications/message', (notification) => {
-      logged.push(notification.params);
+describe.each(['modern', 'legacy'] as const)(
+  'a 2025-era upstream logging to a %s caller',
+  (era) => {
+    it('reaches the caller at the level it asked for', async () => {
+      const { client } = await caller(era);
+      const logged: unknown[] = [];
+      client.setNotificationHandler('notifications/message', (notification) => {
+        logged.push(notification.params);
+      });
+      // The 2025 era sets a level for the session; a 2026-07-28 request states its own.
+      if (era === 'legacy') await client.setLoggingLevel('info');
+      const result = await client.callTool({
+        name: 'sdk_chatty',
+        arguments: {},
+        ...(era === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: 'info' } } : {}),
+      });
+      expect(textOf(result)).toContain('done');
+      expect(logged).toEqual([
+        expect.objectContaining({ level: 'info', data: 'halfway there' }),
+        expect.objectContaining({
+          level: 'warning',
+          data: { message: GATEWAY_TEXTS.upstreamLogged, data: { left: 1 } },
+        }),
+      ]);
+      await client.close();
     });
-    // The 2025 era sets a level for the session; a 2026-07-28 request states its own.
-    if (era === 'legacy') await client.setLoggingLevel('info');
-    const result = await client.callTool({
-      name: 'sdk_chatty',
-      arguments: {},
-      ...(era === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: 'info' } } : {}),
-    });
-    expect(textOf(result)).toContain('done');
-    expect(logged).toEqual([
-      expect.objectContaining({ level: 'info', data: 'halfway there' }),
-      expect.objectContaining({
-        level: 'warning',
-        data: { message: GATEWAY_TEXTS.upstreamLogged, data: { left: 1 } },
-      }),
-    ]);
-    await client.close();
-  });
-});
+  },
+);
 
 describe('a 2025-era upstream asking while two calls run on it', () => {
   it('is refused, and neither caller is asked', async () => {

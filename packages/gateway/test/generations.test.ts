@@ -1,0 +1,92 @@
+/**
+ * Rebuilds and the tool servers they leave behind: a flood of rebuilds makes one at a time, not
+ * one each; a tool server before the newest keeps serving what it holds (a running call, a session
+ * it opened) and is closed once it holds nothing, so rebuilds do not pile up servers.
+ */
+import { randomBytes } from 'node:crypto';
+import { createTokenResolver, hashToken } from '@portcullis/server/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
+import { type Child, clientOf, startSdkServer } from './support.ts';
+
+const TOKEN = randomBytes(24).toString('hex');
+let sdk: Child;
+let gateway: Gateway;
+let stateless: GatewayHost;
+let sessions: GatewayHost;
+
+beforeAll(async () => {
+  sdk = await startSdkServer();
+  gateway = await createGateway({
+    upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
+    warn: () => {},
+    server: {
+      grants: { tests: '*' },
+      callTimeoutMs: 20_000,
+      dispatcher: { maxRunning: 8, maxQueued: 8 },
+      logger: { info() {}, warn() {}, error() {} },
+    },
+  });
+  const consumers = createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]);
+  stateless = await serveGatewayHttp(gateway, { consumers });
+  sessions = await serveGatewayHttp(gateway, { consumers, sessions: { idleSeconds: 600 } });
+});
+
+afterAll(async () => {
+  await stateless?.close();
+  await sessions?.close();
+  await gateway?.close();
+  await sdk?.stop();
+});
+
+async function until(test: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+const sum = (result: unknown) =>
+  (result as { structuredContent?: { sum?: number } }).structuredContent?.sum;
+
+describe('rebuilds', () => {
+  it('asked for 30 times at once, read the upstreams at most twice', async () => {
+    let rebuilt = 0;
+    gateway.onRebuild(() => {
+      rebuilt += 1;
+    });
+    await Promise.all(Array.from({ length: 30 }, () => gateway.rebuild()));
+    expect(rebuilt).toBeGreaterThanOrEqual(1);
+    expect(rebuilt).toBeLessThanOrEqual(2);
+    // Without sessions, a tool server that holds no request is closed when the next one comes.
+    expect(stateless.generations).toBe(1);
+  });
+
+  it('leave a tool server serving its running call, and close it once the call ends', async () => {
+    const client = await clientOf(stateless.url, TOKEN);
+    const running = new AbortController();
+    const slow = client
+      .callTool({ name: 'sdk_slow', arguments: {} }, { signal: running.signal })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await gateway.rebuild();
+    expect(stateless.generations).toBe(2);
+    expect(sum(await client.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } }))).toBe(3);
+    running.abort();
+    await slow;
+    await until(() => stateless.generations === 1);
+    expect(stateless.generations).toBe(1);
+    await client.close();
+  });
+
+  it('leave a session on the tool server that opened it, and new sessions on the newest', async () => {
+    const before = await clientOf(sessions.url, TOKEN);
+    expect(sum(await before.callTool({ name: 'sdk_add', arguments: { a: 2, b: 2 } }))).toBe(4);
+    await gateway.rebuild();
+    // The session opened before the rebuild still answers: its server is kept while it is used.
+    expect(sum(await before.callTool({ name: 'sdk_add', arguments: { a: 3, b: 3 } }))).toBe(6);
+    expect(sessions.generations).toBe(2);
+    const after = await clientOf(sessions.url, TOKEN);
+    expect(sum(await after.callTool({ name: 'sdk_add', arguments: { a: 4, b: 4 } }))).toBe(8);
+    await before.close();
+    await after.close();
+  });
+});
