@@ -4,7 +4,7 @@
  * (an error's text replaced by ours, rich blocks rebuilt with the server's helpers).
  */
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/client';
-import { type AnyToolDefinition, defineTool } from '@portcullis/catalog';
+import { type AnyToolDefinition, defineTool, type ToolAnnotations } from '@portcullis/catalog';
 import {
   audioContent,
   type ClientRequests,
@@ -97,6 +97,23 @@ function capabilitiesOf(asks: ClientRequests): Record<string, object> {
   };
 }
 
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/**
+ * The upstream's annotations, hints a consumer reads: those MCP defines, of the type it defines;
+ * any other is left out (the catalog publishes only those).
+ */
+function annotationsOf(given: unknown): ToolAnnotations | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  const source = given as Record<string, unknown>;
+  const annotations: Record<string, string | boolean> = {};
+  if (typeof source['title'] === 'string') annotations['title'] = source['title'];
+  for (const hint of HINTS) {
+    if (typeof source[hint] === 'boolean') annotations[hint] = source[hint];
+  }
+  return Object.keys(annotations).length === 0 ? undefined : annotations;
+}
+
 export function definitionOf(
   upstream: Upstream,
   tool: Record<string, unknown>,
@@ -116,6 +133,7 @@ export function definitionOf(
     return { reason: `its output schema cannot be closed: ${(error as Error).message}` };
   }
   const hasOutput = output !== undefined;
+  const annotations = annotationsOf(tool['annotations']);
   const description =
     typeof tool['description'] === 'string' && tool['description'] !== ''
       ? tool['description']
@@ -124,6 +142,7 @@ export function definitionOf(
     name: `${upstream.prefix}${upstreamName}`,
     description,
     ...(typeof tool['title'] === 'string' ? { title: tool['title'] } : {}),
+    ...(annotations === undefined ? {} : { annotations }),
     input,
     ...(output === undefined ? {} : { output }),
     weight: WEIGHT,

@@ -119,6 +119,14 @@ describe('what the gateway serves', () => {
       required: ['message'],
       additionalProperties: false,
     });
+    // The upstream's hints, as it gave them.
+    const sampling = tools.find((tool) => tool.name === 'ev_trigger-sampling-request');
+    expect(sampling?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     await client.close();
     const stranger = await clientOf(host.url);
     expect((await stranger.listTools()).tools).toEqual([]);
