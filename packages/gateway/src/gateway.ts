@@ -348,6 +348,50 @@ interface Built {
   readonly leftOut: readonly LeftOut[];
 }
 
+/** A result schema that takes what the upstream sent as it is: each tool is judged here instead. */
+const AS_SENT = {
+  '~standard': { version: 1, vendor: 'portcullis', validate: (value: unknown) => ({ value }) },
+} as const;
+
+/** The most pages of `tools/list` read from one upstream. */
+const MOST_PAGES = 100;
+
+/**
+ * The upstream's tools. The client's own reading comes first; when it refuses the list as a whole
+ * (one malformed tool is enough), the pages are read again as sent, so each tool is served or left
+ * out on its own, with its reason.
+ */
+async function toolsOf(client: Client): Promise<unknown[]> {
+  try {
+    return (await client.listTools()).tools;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'INVALID_RESULT') throw error;
+  }
+  const tools: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MOST_PAGES; page += 1) {
+    const result = (await client.request(
+      { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
+      AS_SENT as never,
+    )) as { tools?: unknown; nextCursor?: unknown };
+    if (!Array.isArray(result.tools)) throw new GatewayError('An upstream listed no tools array.');
+    tools.push(...result.tools);
+    if (typeof result.nextCursor !== 'string') return tools;
+    cursor = result.nextCursor;
+  }
+  throw new GatewayError(`An upstream listed more than ${MOST_PAGES} pages of tools.`);
+}
+
+/** Why a listed tool is not one the protocol defines, or undefined when it is one. */
+function malformed(tool: unknown): string | undefined {
+  if (typeof tool !== 'object' || tool === null || Array.isArray(tool))
+    return 'it is not an object';
+  const { name, inputSchema } = tool as Record<string, unknown>;
+  if (typeof name !== 'string' || name === '') return 'it has no name';
+  if (typeof inputSchema !== 'object' || inputSchema === null) return 'it has no input schema';
+  return undefined;
+}
+
 /** Reads every upstream's tools and builds the tool server over those that can be served. */
 async function build(
   upstreams: readonly Upstream[],
@@ -358,8 +402,18 @@ async function build(
   const leftOut: LeftOut[] = [];
   const names = new Set<string>();
   for (const upstream of upstreams) {
-    const { tools } = await upstream.client.listTools();
-    for (const tool of tools as unknown as Record<string, unknown>[]) {
+    for (const listed of await toolsOf(upstream.client)) {
+      const wrong = malformed(listed);
+      if (wrong !== undefined) {
+        const named = (listed as { name?: unknown } | null)?.name;
+        leftOut.push({
+          upstream: upstream.index,
+          tool: typeof named === 'string' ? named : '',
+          reason: `its definition is not one MCP defines: ${wrong}`,
+        });
+        continue;
+      }
+      const tool = listed as Record<string, unknown>;
       const name = `${upstream.prefix}${String(tool['name'])}`;
       const built = definitionOf(upstream, tool);
       let reason = 'reason' in built ? built.reason : catalogVerdict(built.definition, options);

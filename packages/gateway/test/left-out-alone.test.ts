@@ -1,6 +1,7 @@
 /**
- * A tool the tool server refuses to publish (an enum past a dialect's limit) is left out alone,
- * with its reason; the upstream's other tools are served.
+ * A tool the tool server refuses to publish (an enum past a dialect's limit), or one whose
+ * definition is not one MCP defines (which makes the SDK client refuse the whole list), is left out
+ * alone, with its reason; the upstream's other tools are served.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,11 @@ import { createGateway, type Gateway } from '../src/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-left-out-'));
 let gateway: Gateway | undefined;
+let second: Gateway | undefined;
 
 afterAll(async () => {
   await gateway?.close();
+  await second?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,5 +55,37 @@ describe('a tool the tool server cannot publish', () => {
       },
     ]);
     expect(warnings.some((line) => line.includes('"huge_enum"'))).toBe(true);
+  });
+});
+
+describe('a tool list with tools MCP does not define', () => {
+  it('is read as sent, each tool left out or served on its own', async () => {
+    const tools = join(dir, 'malformed.json');
+    writeFileSync(
+      tools,
+      JSON.stringify([
+        { name: 'string_root', inputSchema: { type: 'string' } },
+        { inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+        { name: 'no_schema' },
+        { name: 'plain', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+      ]),
+    );
+    const script = fileURLToPath(new URL('./fixtures/listed.mjs', import.meta.url));
+    second = await createGateway({
+      upstreams: [{ command: process.execPath, args: [script, tools] }],
+      warn: () => {},
+      server: {
+        grants: { tests: '*' },
+        callTimeoutMs: 10_000,
+        dispatcher: { maxRunning: 4, maxQueued: 4 },
+        logger: { info() {}, warn() {}, error() {} },
+      },
+    });
+    expect(second.served).toEqual(['plain']);
+    expect(second.leftOut.map((out) => [out.tool, out.reason])).toEqual([
+      ['string_root', expect.stringMatching(/^the catalog refuses it/)],
+      ['', 'its definition is not one MCP defines: it has no name'],
+      ['no_schema', 'its definition is not one MCP defines: it has no input schema'],
+    ]);
   });
 });
