@@ -48,6 +48,16 @@ export interface LeftOut {
   readonly reason: string;
 }
 
+/**
+ * A served tool a `*` grant leaves out for one consumer: with the tools granted before it, the
+ * consumer's inputs would state more than a dialect allows one request (its budget of optional
+ * properties, say).
+ */
+export interface NotGranted {
+  readonly consumer: string;
+  readonly tool: string;
+}
+
 /** What a connected upstream holds. */
 export interface Upstream {
   readonly index: number;
@@ -85,6 +95,8 @@ export interface Gateway {
   readonly served: readonly string[];
   /** The upstream tools left out, with their reasons. */
   readonly leftOut: readonly LeftOut[];
+  /** The served tools a `*` grant does not give a consumer, past a dialect's budget. */
+  readonly notGranted: readonly NotGranted[];
   /**
    * Calls `listener` with each new tool server, built when an upstream announces
    * `notifications/tools/list_changed` (the tool server's exposure is fixed, so a changed tool set
@@ -191,10 +203,6 @@ function catalogVerdict(
   definition: AnyToolDefinition,
   options: GatewayOptions,
 ): string | undefined {
-  const codeOf = (error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' ? code : 'unknown';
-  };
   let catalog: ReturnType<typeof createCatalog>;
   try {
     catalog = createCatalog({ tools: [definition] });
@@ -328,6 +336,9 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
     get leftOut() {
       return (state as Built).leftOut;
     },
+    get notGranted() {
+      return (state as Built).notGranted;
+    },
     onRebuild(listener) {
       listeners.push(listener);
     },
@@ -346,6 +357,13 @@ interface Built {
   readonly server: ToolServer;
   readonly served: readonly string[];
   readonly leftOut: readonly LeftOut[];
+  readonly notGranted: readonly NotGranted[];
+}
+
+/** The code of a refusal of the catalog or the tool server, or `unknown`. */
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'unknown';
 }
 
 /** A result schema that takes what the upstream sent as it is: each tool is judged here instead. */
@@ -448,10 +466,38 @@ async function build(
   for (const [consumer, tools] of Object.entries(options.server.grants)) {
     grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
   }
-  const server = createToolServer({
-    ...options.server,
-    exposure: exposure(catalog, served),
-    grants,
-  });
-  return { server, served, leftOut };
+  const shown = exposure(catalog, served);
+  const serverOf = (given: Record<string, string[]>) =>
+    createToolServer({ ...options.server, exposure: shown, grants: given });
+  const notGranted: NotGranted[] = [];
+  let server: ToolServer;
+  try {
+    server = serverOf(grants);
+  } catch (error) {
+    if (codeOf(error) !== 'BUDGET_EXCEEDED') throw error;
+    // The tools a `*` grant names together state more than a dialect allows one request: the
+    // consumer is granted the served tools in upstream order while they fit, and told which not.
+    // A grant that names its tools is the operator's to shorten; it still fails the start.
+    for (const [consumer, tools] of Object.entries(options.server.grants)) {
+      if (tools !== '*') continue;
+      const kept: string[] = [];
+      for (const tool of served) {
+        try {
+          serverOf({ [consumer]: [...kept, tool] });
+          kept.push(tool);
+        } catch (refused) {
+          if (codeOf(refused) !== 'BUDGET_EXCEEDED') throw refused;
+          notGranted.push({ consumer, tool });
+        }
+      }
+      grants[consumer] = kept;
+    }
+    server = serverOf(grants);
+  }
+  for (const out of notGranted) {
+    warn(
+      `The consumer ${JSON.stringify(out.consumer)} is not granted ${JSON.stringify(out.tool)}: with the tools granted before it, its inputs would state more than a dialect allows one request.`,
+    );
+  }
+  return { server, served, leftOut, notGranted };
 }

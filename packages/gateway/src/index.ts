@@ -9,6 +9,7 @@ export {
   GatewayError,
   type GatewayOptions,
   type LeftOut,
+  type NotGranted,
   type UpstreamSpec,
 } from './gateway.ts';
 export { type GatewayHost, serveGatewayHttp } from './serve.ts';

@@ -1,22 +1,30 @@
 /**
  * A tool the tool server refuses to publish (an enum past a dialect's limit), or one whose
  * definition is not one MCP defines (which makes the SDK client refuse the whole list), is left out
- * alone, with its reason; the upstream's other tools are served.
+ * alone, with its reason; the upstream's other tools are served. A `*` grant whose tools would
+ * state more optional properties together than a dialect allows one request grants the tools that
+ * fit, in upstream order, and names those it does not.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
+import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
+import { clientOf } from './support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-left-out-'));
 let gateway: Gateway | undefined;
 let second: Gateway | undefined;
+let third: Gateway | undefined;
+let host: GatewayHost | undefined;
 
 afterAll(async () => {
+  await host?.close();
   await gateway?.close();
   await second?.close();
+  await third?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -87,5 +95,48 @@ describe('a tool list with tools MCP does not define', () => {
       ['', 'its definition is not one MCP defines: it has no name'],
       ['no_schema', 'its definition is not one MCP defines: it has no input schema'],
     ]);
+  });
+});
+
+describe('a `*` grant past a dialect budget', () => {
+  it('grants the tools that fit in upstream order and names the others', async () => {
+    // 12 tools of 3 optional strings: 36 together, past `anthropic_strict`'s 24 a request.
+    const tools = join(dir, 'many.json');
+    const properties = { p0: { type: 'string' }, p1: { type: 'string' }, p2: { type: 'string' } };
+    writeFileSync(
+      tools,
+      JSON.stringify(
+        Array.from({ length: 12 }, (_, i) => ({
+          name: `t${i}`,
+          inputSchema: { type: 'object', properties },
+        })),
+      ),
+    );
+    const warnings: string[] = [];
+    const script = fileURLToPath(new URL('./fixtures/listed.mjs', import.meta.url));
+    third = await createGateway({
+      upstreams: [{ command: process.execPath, args: [script, tools] }],
+      warn: (line) => warnings.push(line),
+      server: {
+        grants: { wide: '*', narrow: ['t0', 't11'] },
+        callTimeoutMs: 10_000,
+        dispatcher: { maxRunning: 4, maxQueued: 4 },
+        logger: { info() {}, warn() {}, error() {} },
+      },
+    });
+    expect(third.served).toHaveLength(12);
+    expect(third.notGranted).toEqual(
+      ['t8', 't9', 't10', 't11'].map((tool) => ({ consumer: 'wide', tool })),
+    );
+    expect(warnings.filter((line) => line.includes('is not granted'))).toHaveLength(4);
+    const token = 'wide-token-0123456789abcdef0123456789';
+    host = await serveGatewayHttp(third, {
+      consumers: createTokenResolver([{ consumer: 'wide', tokenSha256: hashToken(token) }]),
+    });
+    const client = await clientOf(host.url, token);
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']);
+    expect((await client.callTool({ name: 't7', arguments: {} })).isError).not.toBe(true);
+    await client.close();
   });
 });
