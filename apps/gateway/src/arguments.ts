@@ -2,7 +2,8 @@
  * The command line of `portcullis-gateway`: `--upstream "<command>"` (a command line, split on
  * spaces, started and supervised over stdio) or `--upstream-url <url>` (Streamable HTTP, with
  * `--upstream-header "Name: value"` for it), each repeatable; `--prefix <p>` applies to the upstream
- * named just before it; `--port`, `--host`, `--config <file>`, `--refuse-unservable`, `--help`.
+ * named just before it, and `--era auto|legacy` its protocol era; `--port`, `--host`,
+ * `--config <file>`, `--sessions`, `--refuse-unservable`, `--help`.
  */
 import type { UpstreamSpec } from '@portcullis/gateway';
 
@@ -12,6 +13,7 @@ export interface GatewayArguments {
   readonly host: string;
   readonly config?: string;
   readonly refuseUnservable: boolean;
+  readonly sessions: boolean;
   readonly help: boolean;
 }
 
@@ -24,8 +26,12 @@ export const USAGE = `portcullis-gateway: the Portcullis door in front of MCP se
   --upstream-url <url>         an upstream over Streamable HTTP (repeatable)
   --upstream-header "N: v"     a header sent to the upstream URL named before it
   --prefix <p>                 a prefix for the tool names of the upstream named before it
+  --era auto|legacy            the protocol era of the upstream named before it (default: auto
+                               for a URL, which asks for 2026-07-28 first; legacy for a command)
   --config <file>              consumers and grants, in the reference app's format
   --port <n>, --host <h>       where to listen (default 127.0.0.1:3100)
+  --sessions                   sessions for 2025-era callers, so an upstream's questions and logs
+                               reach them (2026-07-28 callers need none)
   --refuse-unservable          refuse to start when a tool cannot be served exactly (default: leave it out)
   --help                       this text`;
 
@@ -41,6 +47,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
   let host = '127.0.0.1';
   let config: string | undefined;
   let refuseUnservable = false;
+  let sessions = false;
   let help = false;
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
@@ -86,6 +93,16 @@ export function parseArguments(argv: readonly string[]): Parsed {
         case '--prefix':
           last()['prefix'] = needs();
           break;
+        case '--era': {
+          const upstream = last();
+          const era = needs();
+          if (era !== 'auto' && era !== 'legacy') throw new Error('`--era` is `auto` or `legacy`.');
+          upstream['era'] = era;
+          break;
+        }
+        case '--sessions':
+          sessions = true;
+          break;
         case '--port': {
           port = Number(needs());
           if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -123,6 +140,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
       host,
       ...(config === undefined ? {} : { config }),
       refuseUnservable,
+      sessions,
       help,
     },
   };

@@ -84,6 +84,7 @@ async function main(): Promise<number> {
       config.consumers.map((c) => ({ consumer: c.name, tokenSha256: c.tokenSha256 })),
     ),
     ...(config.anonymous === undefined ? {} : { anonymousConsumer: config.anonymous }),
+    ...(args.sessions ? { sessions: true } : {}),
   });
   say(`Serving ${gateway.served.length} tool(s); ${gateway.leftOut.length} left out.`);
   return new Promise<number>((resolve) => {
