@@ -5,35 +5,29 @@
  * On every answer: no canary anywhere in it, and the kind expected (a gate refusal as an `isError`
  * result, or a parse error for bytes); a valid call after the corpus is still served.
  */
-import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { stringifyCanonical } from '@portcullis/schema';
-import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { createCanaryMint, findCanaries, hostileCases } from '@portcullis/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
-import { type Child, everythingSpec, startSdkServer } from './support.ts';
+import type { Gateway, GatewayHost } from '../src/index.ts';
+import {
+  type Child,
+  everythingSpec,
+  servedGateway,
+  startSdkServer,
+  TEST_TOKEN,
+} from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
-let host: HttpHost;
+let host: GatewayHost;
 
 beforeAll(async () => {
   sdk = await startSdkServer();
-  gateway = await createGateway({
-    upstreams: [everythingSpec('ev_'), { url: sdk.url, prefix: 'sdk_' }],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 10_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveHttp(gateway.server, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway([
+    everythingSpec('ev_'),
+    { url: sdk.url, prefix: 'sdk_' },
+  ]));
 });
 
 afterAll(async () => {
@@ -46,7 +40,7 @@ async function post(body: string): Promise<string> {
   const response = await fetch(host.url, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${TOKEN}`,
+      authorization: `Bearer ${TEST_TOKEN}`,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': '2025-11-25',
@@ -62,7 +56,7 @@ describe('the generated campaign through the gateway', () => {
     const client = new Client({ name: 'campaign', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(host.url, {
-        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+        requestInit: { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
       }),
     );
     const { tools } = await client.listTools();

@@ -5,15 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
-import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
-import { type Child, clientOf, startSdkServer } from './support.ts';
+import type { Gateway, GatewayHost } from '../src/index.ts';
+import { type Child, clientOf, servedGateway, startSdkServer, TEST_TOKEN } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
-let host: HttpHost;
+let host: GatewayHost;
 let counter = 0;
 
 function canary(): string {
@@ -68,19 +66,7 @@ async function answers(client: Client, prefix: string) {
 
 beforeAll(async () => {
   sdk = await startSdkServer();
-  gateway = await createGateway({
-    upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 10_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveHttp(gateway.server, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway([{ url: sdk.url, prefix: 'sdk_' }]));
 });
 
 afterAll(async () => {
@@ -99,7 +85,7 @@ describe('the hostile corpus', () => {
   });
 
   it('through the gateway no answer holds a canary', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const all = await answers(client, 'sdk_');
     await client.close();
     expect(all).toHaveLength(corpus().length);

@@ -3,24 +3,23 @@
  * stdio, an SDK McpServer and a FastMCP server over Streamable HTTP; the gateway served over HTTP on
  * 127.0.0.1 and called with the official v2 client.
  */
-import { randomBytes } from 'node:crypto';
-import { createTokenResolver, type HttpHost, hashToken, serveHttp } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, GATEWAY_TEXTS, type Gateway } from '../src/index.ts';
+import { GATEWAY_TEXTS, type Gateway, type GatewayHost } from '../src/index.ts';
 import {
   type Child,
   clientOf,
   everythingSpec,
   filesystemSpec,
+  servedGateway,
   startFastMcp,
   startSdkServer,
+  TEST_TOKEN,
 } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let fast: Child;
 let gateway: Gateway;
-let host: HttpHost;
+let host: GatewayHost;
 let fsRoot: string;
 const warnings: string[] = [];
 
@@ -28,24 +27,15 @@ beforeAll(async () => {
   [sdk, fast] = await Promise.all([startSdkServer(), startFastMcp()]);
   const fs = filesystemSpec('fs_');
   fsRoot = fs.root;
-  gateway = await createGateway({
-    upstreams: [
+  ({ gateway, host } = await servedGateway(
+    [
       everythingSpec('ev_'),
       fs.spec,
       { url: sdk.url, prefix: 'sdk_' },
       { url: fast.url, prefix: 'fm_' },
     ],
-    warn: (line) => warnings.push(line),
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 20_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveHttp(gateway.server, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+    { server: { callTimeoutMs: 20_000 }, warn: (line: string) => warnings.push(line) },
+  ));
 });
 
 afterAll(async () => {
@@ -109,7 +99,7 @@ describe('what the gateway serves', () => {
   });
 
   it('lists the served tools with closed schemas to a granted consumer, and nothing without a token', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(gateway.served);
     const echo = tools.find((tool) => tool.name === 'ev_echo');
@@ -136,7 +126,7 @@ describe('what the gateway serves', () => {
 
 describe('calls through the gateway', () => {
   it('gives each upstream result', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const echo = await client.callTool({ name: 'ev_echo', arguments: { message: 'hi there' } });
     expect(echo.isError).not.toBe(true);
     expect(JSON.stringify(echo.content)).toContain('Echo: hi there');
@@ -160,7 +150,7 @@ describe('calls through the gateway', () => {
   });
 
   it('refuses arguments the closed schema refuses before the upstream sees them', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const extra = await client.callTool({
       name: 'sdk_add',
       arguments: { a: 1, b: 2, c: 3 },
@@ -171,7 +161,7 @@ describe('calls through the gateway', () => {
   });
 
   it("replaces an upstream error's text with its own", async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const failed = await client.callTool({ name: 'sdk_fail', arguments: { note: 'secret-note' } });
     expect(failed.isError).toBe(true);
     expect(JSON.stringify(failed)).not.toContain('secret-note');
@@ -182,7 +172,7 @@ describe('calls through the gateway', () => {
 
 describe('cancellation', () => {
   it('cancelling a call through the gateway stops it upstream, and its progress stops', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const controller = new AbortController();
     let relayed = 0;
     const call = client

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, clientOf, startSdkServer } from './support.ts';
+import { type Child, clientOf, startSdkServer, testServer } from './support.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
@@ -20,12 +20,7 @@ beforeAll(async () => {
   gateway = await createGateway({
     upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
     warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 20_000,
-      dispatcher: { maxRunning: 8, maxQueued: 8 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
+    server: testServer({ callTimeoutMs: 20_000, dispatcher: { maxRunning: 8, maxQueued: 8 } }),
   });
   const consumers = createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]);
   stateless = await serveGatewayHttp(gateway, { consumers });

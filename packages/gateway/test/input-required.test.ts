@@ -3,20 +3,11 @@
  * its own caller through the call's context, the tool server judges the caller's reply, and only
  * then does the call go back upstream with it.
  */
-import { randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createGateway,
-  type Gateway,
-  type GatewayHost,
-  serveGatewayHttp,
-  UPSTREAM_ERROR_CODE_META_KEY,
-} from '../src/index.ts';
-import { type Child, startV2Server } from './support.ts';
+import { type Gateway, type GatewayHost, UPSTREAM_ERROR_CODE_META_KEY } from '../src/index.ts';
+import { type Child, servedGateway, startV2Server, TEST_TOKEN } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 const CANARY = 'CANARY-7f3e91';
 let upstream: Child;
 let gateway: Gateway;
@@ -24,19 +15,7 @@ let host: GatewayHost;
 
 beforeAll(async () => {
   upstream = await startV2Server();
-  gateway = await createGateway({
-    upstreams: [{ url: upstream.url, prefix: 'ask_' }],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 10_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveGatewayHttp(gateway, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway([{ url: upstream.url, prefix: 'ask_' }]));
 });
 
 afterAll(async () => {
@@ -78,7 +57,7 @@ async function caller(answers: Answers): Promise<Client> {
   }
   await client.connect(
     new StreamableHTTPClientTransport(host.url, {
-      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      requestInit: { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
     }),
   );
   return client;

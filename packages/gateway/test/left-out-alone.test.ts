@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { clientOf } from './support.ts';
+import { clientOf, testServer } from './support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-left-out-'));
 let gateway: Gateway | undefined;
@@ -47,12 +47,7 @@ describe('a tool the tool server cannot publish', () => {
     gateway = await createGateway({
       upstreams: [{ command: process.execPath, args: [script, tools] }],
       warn: (line) => warnings.push(line),
-      server: {
-        grants: { tests: '*' },
-        callTimeoutMs: 10_000,
-        dispatcher: { maxRunning: 4, maxQueued: 4 },
-        logger: { info() {}, warn() {}, error() {} },
-      },
+      server: testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
     });
     expect(gateway.served).toEqual(['plain']);
     expect(gateway.leftOut).toEqual([
@@ -82,12 +77,7 @@ describe('a tool list with tools MCP does not define', () => {
     second = await createGateway({
       upstreams: [{ command: process.execPath, args: [script, tools] }],
       warn: () => {},
-      server: {
-        grants: { tests: '*' },
-        callTimeoutMs: 10_000,
-        dispatcher: { maxRunning: 4, maxQueued: 4 },
-        logger: { info() {}, warn() {}, error() {} },
-      },
+      server: testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
     });
     expect(second.served).toEqual(['plain']);
     expect(second.leftOut.map((out) => [out.tool, out.reason])).toEqual([

@@ -2,33 +2,18 @@
  * An upstream that changes its tools (`notifications/tools/list_changed`): the gateway reads them
  * again, builds a new tool server, and `serveGatewayHttp` serves it to the next request.
  */
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, clientOf, startSdkServer } from './support.ts';
+import type { Gateway, GatewayHost } from '../src/index.ts';
+import { type Child, clientOf, servedGateway, startSdkServer, TEST_TOKEN } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
 let host: GatewayHost;
 
 beforeAll(async () => {
   sdk = await startSdkServer();
-  gateway = await createGateway({
-    upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 10_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveGatewayHttp(gateway, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway([{ url: sdk.url, prefix: 'sdk_' }]));
 });
 
 afterAll(async () => {
@@ -39,7 +24,7 @@ afterAll(async () => {
 
 describe('an upstream that changes its tools', () => {
   it('is read again and served by a new tool server', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('sdk_late');
     let rebuilt = 0;
     gateway.onRebuild(() => {
@@ -50,7 +35,7 @@ describe('an upstream that changes its tools', () => {
     while (rebuilt === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(rebuilt).toBeGreaterThan(0);
     expect(gateway.served).toContain('sdk_late');
-    const listed = await clientOf(host.url, TOKEN);
+    const listed = await clientOf(host.url, TEST_TOKEN);
     expect((await listed.listTools()).tools.map((t) => t.name)).toContain('sdk_late');
     const late = await listed.callTool({ name: 'sdk_late', arguments: { word: 'here' } });
     expect(JSON.stringify(late.content)).toContain('here');

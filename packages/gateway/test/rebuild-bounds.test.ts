@@ -3,32 +3,19 @@
  * the server before it count against the same bounds, so rebuilds never multiply them; and a
  * client's cancel, which reaches the newest server, still cancels a call running on an older one.
  */
-import { randomBytes } from 'node:crypto';
-import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, clientOf, startSdkServer } from './support.ts';
+import type { Gateway, GatewayHost } from '../src/index.ts';
+import { type Child, clientOf, servedGateway, startSdkServer, TEST_TOKEN } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
 let host: GatewayHost;
 
 beforeAll(async () => {
   sdk = await startSdkServer();
-  gateway = await createGateway({
-    upstreams: [{ url: sdk.url, prefix: 'sdk_' }],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 20_000,
-      dispatcher: { maxRunning: 2, maxQueued: 0 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveGatewayHttp(gateway, {
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway([{ url: sdk.url, prefix: 'sdk_' }], {
+    server: { callTimeoutMs: 20_000, dispatcher: { maxRunning: 2, maxQueued: 0 } },
+  }));
 });
 
 afterAll(async () => {
@@ -42,7 +29,7 @@ const textOf = (result: unknown) =>
 
 describe('a gateway rebuilt while its calls run', () => {
   it('keeps the dispatcher bounds across tool servers, and cancels across them', async () => {
-    const client = await clientOf(host.url, TOKEN);
+    const client = await clientOf(host.url, TEST_TOKEN);
     const running = new AbortController();
     const slow = [1, 2].map(() =>
       client
@@ -53,7 +40,7 @@ describe('a gateway rebuilt while its calls run', () => {
     const before = await client.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });
     expect(before.isError).toBe(true);
     await gateway.rebuild();
-    const after = await (await clientOf(host.url, TOKEN)).callTool({
+    const after = await (await clientOf(host.url, TEST_TOKEN)).callTool({
       name: 'sdk_add',
       arguments: { a: 1, b: 2 },
     });
@@ -63,7 +50,7 @@ describe('a gateway rebuilt while its calls run', () => {
     // one the calls run on: room again.
     running.abort();
     await Promise.all(slow);
-    const next = await clientOf(host.url, TOKEN);
+    const next = await clientOf(host.url, TEST_TOKEN);
     let answered: unknown;
     for (let attempt = 0; attempt < 50; attempt += 1) {
       answered = await next.callTool({ name: 'sdk_add', arguments: { a: 1, b: 2 } });

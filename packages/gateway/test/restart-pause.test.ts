@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';
+import { testServer } from './support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-restart-'));
 const starts = join(dir, 'starts');
@@ -24,12 +25,7 @@ describe('an upstream that dies right after each start', () => {
     gateway = await createGateway({
       upstreams: [{ command: process.execPath, args: [script, starts] }],
       warn: () => {},
-      server: {
-        grants: { tests: '*' },
-        callTimeoutMs: 10_000,
-        dispatcher: { maxRunning: 4, maxQueued: 4 },
-        logger: { info() {}, warn() {}, error() {} },
-      },
+      server: testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
     });
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const times = readFileSync(starts, 'utf8').trim().split('\n').map(Number);

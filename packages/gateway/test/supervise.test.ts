@@ -2,7 +2,6 @@
  * A stdio upstream the gateway started (server-everything) that dies is started again, and its
  * tools are served by it once more.
  */
-
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';

@@ -1,17 +1,27 @@
 /**
  * Starts the real upstreams the tests put behind the gateway, from this package's node_modules:
  * server-everything and server-filesystem over stdio (as upstream specs the gateway starts), an SDK
- * McpServer and a FastMCP server over HTTP (child processes started here); and the v2 client the
- * tests call the gateway with.
+ * McpServer and a FastMCP server over HTTP (child processes started here); the gateway the tests
+ * serve over HTTP; and the v2 client they call it with.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { UpstreamSpec } from '../src/index.ts';
+import type { DispatcherOptions } from '@portcullis/dispatcher';
+import { createTokenResolver, hashToken, type ServeHttpOptions } from '@portcullis/server/http';
+import {
+  createGateway,
+  type Gateway,
+  type GatewayHost,
+  type GatewayOptions,
+  serveGatewayHttp,
+  type UpstreamSpec,
+} from '../src/index.ts';
 
 const HERE = import.meta.dirname;
 const MODULES = join(HERE, '..', 'node_modules');
@@ -129,4 +139,50 @@ export async function clientOf(url: string | URL, token?: string): Promise<Clien
     }),
   );
   return client;
+}
+
+/** The bearer token of `tests`, the one consumer of a test gateway. */
+export const TEST_TOKEN = randomBytes(24).toString('hex');
+
+/**
+ * The tool server options of a test gateway: `tests` granted every served tool, nothing logged, a
+ * 10 s deadline and room for 16 calls unless given.
+ */
+export function testServer(
+  given: { readonly callTimeoutMs?: number; readonly dispatcher?: DispatcherOptions } = {},
+): GatewayOptions['server'] {
+  return {
+    grants: { tests: '*' },
+    callTimeoutMs: given.callTimeoutMs ?? 10_000,
+    dispatcher: given.dispatcher ?? { maxRunning: 16, maxQueued: 64 },
+    logger: { info() {}, warn() {}, error() {} },
+  };
+}
+
+/** A gateway over `upstreams`, served over HTTP on 127.0.0.1 to `tests` (token {@link TEST_TOKEN}). */
+export async function servedGateway(
+  upstreams: readonly UpstreamSpec[],
+  given: {
+    readonly server?: Parameters<typeof testServer>[0];
+    readonly warn?: (line: string) => void;
+    readonly host?: Omit<ServeHttpOptions, 'consumers'>;
+  } = {},
+): Promise<{ readonly gateway: Gateway; readonly host: GatewayHost; close(): Promise<void> }> {
+  const gateway = await createGateway({
+    upstreams,
+    warn: given.warn ?? (() => {}),
+    server: testServer(given.server),
+  });
+  const host = await serveGatewayHttp(gateway, {
+    ...given.host,
+    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TEST_TOKEN) }]),
+  });
+  return {
+    gateway,
+    host,
+    async close() {
+      await host.close();
+      await gateway.close();
+    },
+  };
 }

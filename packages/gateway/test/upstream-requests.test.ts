@@ -4,44 +4,31 @@
  * call running on that upstream, through the call's context (so the reply is judged), in either
  * era of the caller; with two calls running, it is refused and the caller never asked.
  */
-import { randomBytes } from 'node:crypto';
 import {
   Client,
   LOG_LEVEL_META_KEY,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_TEXTS, type Gateway, type GatewayHost } from '../src/index.ts';
 import {
-  createGateway,
-  GATEWAY_TEXTS,
-  type Gateway,
-  type GatewayHost,
-  serveGatewayHttp,
-} from '../src/index.ts';
-import { type Child, everythingSpec, startSdkServer } from './support.ts';
+  type Child,
+  everythingSpec,
+  servedGateway,
+  startSdkServer,
+  TEST_TOKEN,
+} from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let upstream: Child;
 let gateway: Gateway;
 let host: GatewayHost;
 
 beforeAll(async () => {
   upstream = await startSdkServer();
-  gateway = await createGateway({
-    upstreams: [{ url: upstream.url, prefix: 'sdk_' }, everythingSpec('ev_')],
-    warn: () => {},
-    server: {
-      grants: { tests: '*' },
-      callTimeoutMs: 10_000,
-      dispatcher: { maxRunning: 16, maxQueued: 64 },
-      logger: { info() {}, warn() {}, error() {} },
-    },
-  });
-  host = await serveGatewayHttp(gateway, {
-    sessions: true,
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]),
-  });
+  ({ gateway, host } = await servedGateway(
+    [{ url: upstream.url, prefix: 'sdk_' }, everythingSpec('ev_')],
+    { host: { sessions: true } },
+  ));
 });
 
 afterAll(async () => {
@@ -78,7 +65,7 @@ async function caller(era: Era, declares = true): Promise<{ client: Client; aske
   }
   await client.connect(
     new StreamableHTTPClientTransport(host.url, {
-      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      requestInit: { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
     }),
   );
   return { client, asked };
