@@ -2,7 +2,7 @@
  * A stdio upstream that dies right after every start is started again after a pause that doubles
  * while it keeps dying, not every half second.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +21,16 @@ afterAll(async () => {
 
 describe('an upstream that dies right after each start', () => {
   it('is started again after pauses that double', async () => {
-    const script = fileURLToPath(new URL('./fixtures/short-lived.mjs', import.meta.url));
+    const script = fileURLToPath(new URL('./fixtures/listed.mjs', import.meta.url));
+    const tools = join(dir, 'tools.json');
+    writeFileSync(
+      tools,
+      JSON.stringify([
+        { name: 'noop', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+      ]),
+    );
     gateway = await createGateway({
-      upstreams: [{ command: process.execPath, args: [script, starts] }],
+      upstreams: [{ command: process.execPath, args: [script, tools, starts] }],
       warn: () => {},
       server: testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
     });
