@@ -89,6 +89,15 @@ function pick(node: Json, keys: readonly string[]): Json {
   return out;
 }
 
+/** The keywords of a number or an integer the gate judges. */
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
+
+/** `schema`, once it holds only the keywords of a number (`what`) and its type. */
+function numberKeys(schema: Json, path: string, what: string): Json {
+  onlyKeys(schema, path, ['type', ...BOUNDS], what);
+  return schema;
+}
+
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 class Converter {
@@ -191,37 +200,13 @@ class Converter {
           ...annotations,
         });
       case 'number':
-        onlyKeys(
-          schema,
-          path,
-          ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-          'a number',
-        );
         return Type.Number({
-          ...pick(schema, [
-            'minimum',
-            'maximum',
-            'exclusiveMinimum',
-            'exclusiveMaximum',
-            'multipleOf',
-          ]),
+          ...pick(numberKeys(schema, path, 'a number'), BOUNDS),
           ...annotations,
         });
       case 'integer':
-        onlyKeys(
-          schema,
-          path,
-          ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-          'an integer',
-        );
         return Type.Integer({
-          ...pick(schema, [
-            'minimum',
-            'maximum',
-            'exclusiveMinimum',
-            'exclusiveMaximum',
-            'multipleOf',
-          ]),
+          ...pick(numberKeys(schema, path, 'an integer'), BOUNDS),
           ...annotations,
         });
       case 'boolean':
