@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { fetchOwnSignal } from '../src/gateway.ts';
+import { fetchOwnSignal } from '../src/upstream.ts';
 import { startSdkServer } from '../test/support.ts';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);

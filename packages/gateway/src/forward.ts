@@ -18,9 +18,9 @@ import {
   withContent,
 } from '@portcullis/server';
 import { closeForeignSchema } from './foreign-schema.ts';
-import type { Upstream } from './gateway.ts';
 import { MAX_INPUT_ROUNDS, type RunningCall, relayInputRequests } from './relay-input.ts';
 import { GATEWAY_TEXTS } from './texts.ts';
+import type { Upstream } from './upstream.ts';
 
 const WEIGHT = { kind: 'lookup', level: 1, minSeconds: 0, maxSeconds: 60 } as const;
 

@@ -7,7 +7,7 @@ import { getEventListeners, once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOwnSignal } from '../src/gateway.ts';
+import { fetchOwnSignal } from '../src/upstream.ts';
 
 const server = createServer((request, response) => {
   if (request.url === '/hang') return;
