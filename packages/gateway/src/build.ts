@@ -5,6 +5,13 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { type AnyToolDefinition, createCatalog, exposure } from '@portcullis/catalog';
+import {
+  ANTHROPIC_STRICT_LIMITS,
+  measureSchema,
+  OPENAI_STRICT_LIMITS,
+  publishEveryDialect,
+  type SchemaMeasure,
+} from '@portcullis/dialects';
 import { createToolServer, type ToolServer } from '@portcullis/server';
 import { definitionOf } from './forward.ts';
 import type { GatewayOptions } from './gateway.ts';
@@ -32,6 +39,42 @@ export interface Built {
   readonly served: readonly string[];
   readonly leftOut: readonly LeftOut[];
   readonly notGranted: readonly NotGranted[];
+}
+
+/**
+ * The budgets a dialect counts over every tool one request lists, as the tool server checks them
+ * (`checkBudgets` of `@portcullis/server`): which rendering, which measure, and its bound. The
+ * tool server judges the grants built with them again, so a difference would fail the build, never
+ * serve past a budget.
+ */
+const SUMMED: readonly {
+  readonly dialect: 'openai_strict' | 'anthropic_strict';
+  readonly measure: keyof SchemaMeasure;
+  readonly bound: number;
+}[] = [
+  { dialect: 'openai_strict', measure: 'properties', bound: OPENAI_STRICT_LIMITS.properties },
+  { dialect: 'openai_strict', measure: 'characters', bound: OPENAI_STRICT_LIMITS.characters },
+  { dialect: 'openai_strict', measure: 'enumValues', bound: OPENAI_STRICT_LIMITS.enumValues },
+  {
+    dialect: 'anthropic_strict',
+    measure: 'optionalProperties',
+    bound: ANTHROPIC_STRICT_LIMITS.optionalProperties,
+  },
+  {
+    dialect: 'anthropic_strict',
+    measure: 'unionProperties',
+    bound: ANTHROPIC_STRICT_LIMITS.unionProperties,
+  },
+];
+
+/** What one tool's input spends of each budget of {@link SUMMED}. */
+function sharesOf(canonical: unknown): number[] {
+  const rendered = publishEveryDialect(canonical as never, 'input');
+  return SUMMED.map(({ dialect, measure }) => {
+    const publication = rendered[dialect];
+    if (!publication.ok) return Number.POSITIVE_INFINITY;
+    return measureSchema(publication.value.schema)[measure];
+  });
 }
 
 /** The code of a refusal of the catalog or the tool server, or `unknown`. */
@@ -152,17 +195,23 @@ export async function build(
     // The tools a `*` grant names together state more than a dialect allows one request: the
     // consumer is granted the served tools in upstream order while they fit, and told which not.
     // A grant that names its tools is the operator's to shorten; it still fails the start.
+    const shares = served.map((name) => sharesOf(catalog.get(name)?.canonicalInput));
     for (const [consumer, tools] of Object.entries(options.server.grants)) {
       if (tools !== '*') continue;
       const kept: string[] = [];
-      for (const tool of served) {
-        try {
-          serverOf({ [consumer]: [...kept, tool] });
-          kept.push(tool);
-        } catch (refused) {
-          if (codeOf(refused) !== 'BUDGET_EXCEEDED') throw refused;
+      const spent = SUMMED.map(() => 0);
+      for (const [index, tool] of served.entries()) {
+        const share = shares[index] as number[];
+        const fits = SUMMED.every(
+          ({ bound }, limit) => (spent[limit] as number) + (share[limit] as number) <= bound,
+        );
+        if (!fits) {
           notGranted.push({ consumer, tool });
+          continue;
         }
+        for (const limit of SUMMED.keys())
+          spent[limit] = (spent[limit] as number) + (share[limit] as number);
+        kept.push(tool);
       }
       grants[consumer] = kept;
     }

@@ -49,7 +49,7 @@ interface Generation {
   held: number;
   /** When it last took a request. */
   lastUsed: number;
-  /** Whether it has opened a session (answered with an `Mcp-Session-Id`). */
+  /** Whether it may hold a session: it answered a request with sessions on. */
   opened: boolean;
 }
 
@@ -141,11 +141,14 @@ export async function serveGatewayHttp(
   listener.on('request', (request, response) => {
     const generation = generationOf(request);
     generation.held += 1;
-    generation.lastUsed = performance.now();
     response.once('close', () => {
       generation.held -= 1;
-      generation.lastUsed = performance.now();
-      if (response.hasHeader('mcp-session-id')) generation.opened = true;
+      // Only a request it served counts as use: one refused (a forged session id, no token) must
+      // not keep a generation from being closed.
+      if (response.statusCode < 300) generation.lastUsed = performance.now();
+      // A session may have been opened (the answer's `Mcp-Session-Id` is written with the head,
+      // out of sight here), or is in use: either way this generation may hold one.
+      if (sessions !== undefined && response.statusCode < 300) generation.opened = true;
       if (generation.held === 0) retire();
     });
     generation.handler(request, response);

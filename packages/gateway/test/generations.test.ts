@@ -3,17 +3,17 @@
  * one each; a tool server before the newest keeps serving what it holds (a running call, a session
  * it opened) and is closed once it holds nothing, so rebuilds do not pile up servers.
  */
-import { randomBytes } from 'node:crypto';
+
 import { createTokenResolver, hashToken } from '@portcullis/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway, type GatewayHost, serveGatewayHttp } from '../src/index.ts';
-import { type Child, clientOf, startSdkServer, testServer } from './support.ts';
+import { type Child, clientOf, startSdkServer, TEST_TOKEN, testServer } from './support.ts';
 
-const TOKEN = randomBytes(24).toString('hex');
 let sdk: Child;
 let gateway: Gateway;
 let stateless: GatewayHost;
 let sessions: GatewayHost;
+let brief: GatewayHost;
 
 beforeAll(async () => {
   sdk = await startSdkServer();
@@ -22,14 +22,18 @@ beforeAll(async () => {
     warn: () => {},
     server: testServer({ callTimeoutMs: 20_000, dispatcher: { maxRunning: 8, maxQueued: 8 } }),
   });
-  const consumers = createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TOKEN) }]);
+  const consumers = createTokenResolver([
+    { consumer: 'tests', tokenSha256: hashToken(TEST_TOKEN) },
+  ]);
   stateless = await serveGatewayHttp(gateway, { consumers });
   sessions = await serveGatewayHttp(gateway, { consumers, sessions: { idleSeconds: 600 } });
+  brief = await serveGatewayHttp(gateway, { consumers, sessions: { idleSeconds: 1 } });
 });
 
 afterAll(async () => {
   await stateless?.close();
   await sessions?.close();
+  await brief?.close();
   await gateway?.close();
   await sdk?.stop();
 });
@@ -56,7 +60,7 @@ describe('rebuilds', () => {
   });
 
   it('leave a tool server serving its running call, and close it once the call ends', async () => {
-    const client = await clientOf(stateless.url, TOKEN);
+    const client = await clientOf(stateless.url, TEST_TOKEN);
     const running = new AbortController();
     const slow = client
       .callTool({ name: 'sdk_slow', arguments: {} }, { signal: running.signal })
@@ -73,15 +77,71 @@ describe('rebuilds', () => {
   });
 
   it('leave a session on the tool server that opened it, and new sessions on the newest', async () => {
-    const before = await clientOf(sessions.url, TOKEN);
+    const before = await clientOf(sessions.url, TEST_TOKEN);
     expect(sum(await before.callTool({ name: 'sdk_add', arguments: { a: 2, b: 2 } }))).toBe(4);
     await gateway.rebuild();
     // The session opened before the rebuild still answers: its server is kept while it is used.
     expect(sum(await before.callTool({ name: 'sdk_add', arguments: { a: 3, b: 3 } }))).toBe(6);
     expect(sessions.generations).toBe(2);
-    const after = await clientOf(sessions.url, TOKEN);
+    const after = await clientOf(sessions.url, TEST_TOKEN);
     expect(sum(await after.callTool({ name: 'sdk_add', arguments: { a: 4, b: 4 } }))).toBe(8);
     await before.close();
     await after.close();
+  });
+});
+
+/** A raw 2025-era POST to `host`, in `session` when given, with the token unless told not to. */
+async function post(host: GatewayHost, body: unknown, session?: string, token = true) {
+  const response = await fetch(host.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${TEST_TOKEN}` } : {}),
+      ...(session === undefined ? {} : { 'mcp-session-id': session }),
+    },
+    body: JSON.stringify(body),
+  });
+  await response.text();
+  return { status: response.status, session: response.headers.get('mcp-session-id') ?? '' };
+}
+
+const ADD = { name: 'sdk_add', arguments: { a: 1, b: 1 } };
+
+describe('a session with no stream open', () => {
+  it('outlives a rebuild, and forged ids of its generation do not keep the generation', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    };
+    const { session } = await post(brief, initialize);
+    expect(session).toMatch(/^g\d+\./);
+    await post(brief, { jsonrpc: '2.0', method: 'notifications/initialized' }, session);
+    expect(
+      (await post(brief, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: ADD }, session))
+        .status,
+    ).toBe(200);
+    await gateway.rebuild();
+    // Nothing of the session is open between its requests, yet its generation keeps it.
+    expect(
+      (await post(brief, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: ADD }, session))
+        .status,
+    ).toBe(200);
+    expect(brief.generations).toBe(2);
+    // Requests refused in its name (no token) are not use: idle past 1 s, it is closed.
+    const forged = `${session.split('.')[0]}.forged`;
+    const deadline = Date.now() + 10_000;
+    while (brief.generations > 1 && Date.now() < deadline) {
+      await post(brief, { jsonrpc: '2.0', id: 9, method: 'ping' }, forged, false);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(brief.generations).toBe(1);
   });
 });
