@@ -165,7 +165,14 @@ export function definitionOf(
       };
       let params = base;
       let result: Record<string, unknown>;
-      const running: RunningCall = { asks, log: context.log, asked: 0, failure: undefined };
+      const running: RunningCall = {
+        consumer: context.consumer,
+        asks,
+        log: context.log,
+        asked: 0,
+        failure: undefined,
+        abandoned: false,
+      };
       upstream.calls.add(running);
       try {
         for (let round = 0; ; round += 1) {
@@ -191,7 +198,7 @@ export function definitionOf(
           }
           // The upstream asks for input (2026-07-28): our caller is asked through this call's own
           // context, its replies judged there, and the call retried upstream with them.
-          const responses = await relayInputRequests(result['inputRequests'], asks);
+          const responses = await relayInputRequests(result['inputRequests'], round, asks);
           params = {
             ...base,
             ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
@@ -201,7 +208,15 @@ export function definitionOf(
           };
         }
       } finally {
-        upstream.calls.delete(running);
+        if (context.signal.aborted) {
+          // Cancelled, past its deadline, or run again for a modern caller's answer: the upstream
+          // was told, but may work on; until the longest a call may take has passed, what it
+          // sends may be this call's, so no other consumer's call is given any of it.
+          running.abandoned = true;
+          setTimeout(() => upstream.calls.delete(running), upstream.abandonedMs).unref();
+        } else {
+          upstream.calls.delete(running);
+        }
       }
       if (result['isError'] === true) {
         throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });

@@ -134,6 +134,7 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
           changed,
           () => void restart(),
           upstream.calls,
+          upstream.abandonedMs,
         );
         upstream.client = next.client;
         upstream.pid = next.pid;
@@ -148,7 +149,15 @@ export async function createGateway(given: GatewayOptions): Promise<Gateway> {
   try {
     for (const [index, spec] of options.upstreams.entries()) {
       upstreams.push(
-        await connect(spec, index, timeoutMs, changed, supervise(spec, index), new Set()),
+        await connect(
+          spec,
+          index,
+          timeoutMs,
+          changed,
+          supervise(spec, index),
+          new Set(),
+          options.server.callTimeoutMs,
+        ),
       );
     }
     state = await build(upstreams, options, warn);

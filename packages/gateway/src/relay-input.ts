@@ -7,6 +7,7 @@
  * call with one of our texts.
  */
 
+import { createHash } from 'node:crypto';
 import { TOOL_LOG_LEVELS, type ToolContext, type ToolLogLevel } from '@portcullis/catalog';
 import {
   type ClientReply,
@@ -25,6 +26,18 @@ const isObject = (value: unknown): value is Json =>
 
 /** The most rounds of `input_required` one upstream call may take. */
 export const MAX_INPUT_ROUNDS = 8;
+
+/**
+ * The key a question is asked under: where it came (the round and the upstream's key, or its
+ * place among the upstream's requests) and a digest of the question itself. A caller's answer is
+ * kept by key across the rounds of a call, so a different question in the same place (the upstream
+ * asking under one key "staging?" and then "production?") is asked afresh, never answered with the
+ * answer to the other.
+ */
+function askKey(place: string, entry: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify(entry)).digest('base64url');
+  return `${place}:${digest.slice(0, 22)}`;
+}
 
 /** The reply taken, or the call ended with our text for why not. */
 function taken<T>(reply: ClientReply<T>): T {
@@ -124,28 +137,56 @@ async function relayOne(key: string, entry: unknown, context: ClientRequests): P
  */
 export async function relayInputRequests(
   inputRequests: unknown,
+  round: number,
   context: ClientRequests,
 ): Promise<Record<string, unknown>> {
   const responses: Record<string, unknown> = {};
   if (inputRequests === undefined) return responses;
   if (!isObject(inputRequests)) throw notRelayable();
   for (const [key, entry] of Object.entries(inputRequests)) {
-    responses[key] = await relayOne(`upstream:${key}`, entry, context);
+    responses[key] = await relayOne(askKey(`upstream:${round}:${key}`, entry), entry, context);
   }
   return responses;
 }
 
 /** A call running upstream, as an upstream's requests and log messages to the gateway reach it. */
 export interface RunningCall {
+  /** The consumer the call is made for. */
+  readonly consumer: string;
   readonly asks: ClientRequests;
   readonly log: ToolContext['log'];
   /** How many requests the upstream has sent during this run of the call. */
   asked: number;
   /** Why the call must end, once a request of the upstream could not be answered. */
   failure: ToolError | undefined;
+  /**
+   * Set when the call ended before the upstream answered it (cancelled, past its deadline): the
+   * upstream may still be at work on it, so what it sends may be this call's, and no call of
+   * another consumer is given anything while it is here.
+   */
+  abandoned: boolean;
 }
 
 const LEVELS: ReadonlySet<unknown> = new Set(TOOL_LOG_LEVELS);
+
+/**
+ * The call what the upstream sends now belongs to: the one call running on it, provided no call it
+ * may still be at work on (one that ended before it answered) is another consumer's. Otherwise
+ * none: what it sends cannot be told to be that caller's.
+ */
+function soleCall(calls: ReadonlySet<RunningCall>): RunningCall | undefined {
+  let live: RunningCall | undefined;
+  for (const call of calls) {
+    if (call.abandoned) continue;
+    if (live !== undefined) return undefined;
+    live = call;
+  }
+  if (live === undefined) return undefined;
+  for (const call of calls) {
+    if (call.abandoned && call.consumer !== live.consumer) return undefined;
+  }
+  return live;
+}
 
 /**
  * An upstream's log message (`notifications/message`). Like its requests it names no call, so it is
@@ -154,8 +195,8 @@ const LEVELS: ReadonlySet<unknown> = new Set(TOOL_LOG_LEVELS);
  * other data goes as the data of a message of ours.
  */
 export function relayUpstreamLog(calls: ReadonlySet<RunningCall>, params: unknown): void {
-  const [call, other] = calls;
-  if (call === undefined || other !== undefined || !isObject(params)) return;
+  const call = soleCall(calls);
+  if (call === undefined || !isObject(params)) return;
   const level = params['level'];
   if (!LEVELS.has(level)) return;
   const data = params['data'];
@@ -166,7 +207,8 @@ export function relayUpstreamLog(calls: ReadonlySet<RunningCall>, params: unknow
 /**
  * A 2025-era upstream's request to the gateway's client (`elicitation/create`,
  * `sampling/createMessage`): the protocol does not say which call it belongs to, so it is relayed
- * only while exactly one call runs on that upstream; otherwise the upstream is refused. A request
+ * only while exactly one call runs on that upstream, and no call of another consumer it may still
+ * be at work on; otherwise the upstream is refused. A request
  * the caller cannot or did not answer refuses the upstream too, and ends the call with our text.
  */
 export async function relayUpstreamRequest(
@@ -174,8 +216,8 @@ export async function relayUpstreamRequest(
   method: string,
   params: unknown,
 ): Promise<Record<string, unknown>> {
-  const [call, other] = calls;
-  if (call === undefined || other !== undefined) {
+  const call = soleCall(calls);
+  if (call === undefined) {
     throw new Error(GATEWAY_TEXTS.upstreamRequestUnrouted);
   }
   call.asked += 1;

@@ -41,6 +41,8 @@ export interface Upstream {
   pid: number | undefined;
   /** The calls running on it now (kept across restarts), for the requests it sends the gateway. */
   readonly calls: Set<RunningCall>;
+  /** How long a call that ended before the upstream answered it is kept among `calls`. */
+  readonly abandonedMs: number;
 }
 
 /** Thrown when the gateway cannot start: an upstream unreachable, or a tool it must refuse. */
@@ -81,6 +83,7 @@ export async function connect(
   onToolsChanged: () => void,
   onClosed: () => void,
   calls: Set<RunningCall>,
+  abandonedMs: number,
 ): Promise<Upstream> {
   const client = new Client(
     { name: 'portcullis-gateway', version: '0.0.0' },
@@ -127,5 +130,6 @@ export async function connect(
     prefix: spec.prefix ?? '',
     pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
     calls,
+    abandonedMs,
   };
 }

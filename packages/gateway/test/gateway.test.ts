@@ -82,6 +82,7 @@ describe('what the gateway serves', () => {
       'sdk_slow',
       'sdk_confirm',
       'sdk_poem',
+      'sdk_lateask',
       'sdk_chatty',
       'sdk_grow',
       'fm_multiply',

@@ -90,6 +90,22 @@ describe('an upstream asking for input', () => {
     await client.close();
   });
 
+  it('asks each question, even one asked under the key of an earlier one', async () => {
+    const asked: string[] = [];
+    const client = await caller({ elicit: () => ({}) });
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { confirm: asked.length === 1 } };
+    });
+    const result = await client.callTool({ name: 'ask_rekey', arguments: {} });
+    expect(asked).toEqual(['Deploy to staging?', 'Deploy to production?']);
+    // The answer to "production?" is the second one, not the first one reused.
+    expect(textOf(result)).toContain(
+      'production: {\\"action\\":\\"accept\\",\\"content\\":{\\"confirm\\":false}}',
+    );
+    await client.close();
+  });
+
   it('relays a decline', async () => {
     const client = await caller({ elicit: () => ({ action: 'decline' }) });
     const result = await client.callTool({ name: 'ask_confirm', arguments: { env: 'prod' } });

@@ -144,22 +144,33 @@ export async function clientOf(url: string | URL, token?: string): Promise<Clien
 /** The bearer token of `tests`, the one consumer of a test gateway. */
 export const TEST_TOKEN = randomBytes(24).toString('hex');
 
+/** The bearer token of a test gateway's consumer: {@link TEST_TOKEN} for `tests`. */
+export const tokenOf = (consumer: string): string =>
+  consumer === 'tests' ? TEST_TOKEN : `${TEST_TOKEN}-${consumer}`;
+
 /**
- * The tool server options of a test gateway: `tests` granted every served tool, nothing logged, a
- * 10 s deadline and room for 16 calls unless given.
+ * The tool server options of a test gateway: `tests` (and any `others`) granted every served
+ * tool, nothing logged, a 10 s deadline and room for 16 calls unless given.
  */
 export function testServer(
-  given: { readonly callTimeoutMs?: number; readonly dispatcher?: DispatcherOptions } = {},
+  given: {
+    readonly callTimeoutMs?: number;
+    readonly dispatcher?: DispatcherOptions;
+    readonly others?: readonly string[];
+  } = {},
 ): GatewayOptions['server'] {
   return {
-    grants: { tests: '*' },
+    grants: Object.fromEntries(['tests', ...(given.others ?? [])].map((name) => [name, '*'])),
     callTimeoutMs: given.callTimeoutMs ?? 10_000,
     dispatcher: given.dispatcher ?? { maxRunning: 16, maxQueued: 64 },
     logger: { info() {}, warn() {}, error() {} },
   };
 }
 
-/** A gateway over `upstreams`, served over HTTP on 127.0.0.1 to `tests` (token {@link TEST_TOKEN}). */
+/**
+ * A gateway over `upstreams`, served over HTTP on 127.0.0.1 to `tests` and any `others` of the
+ * server options (their tokens by {@link tokenOf}).
+ */
 export async function servedGateway(
   upstreams: readonly UpstreamSpec[],
   given: {
@@ -173,9 +184,13 @@ export async function servedGateway(
     warn: given.warn ?? (() => {}),
     server: testServer(given.server),
   });
+  const consumers = ['tests', ...(given.server?.others ?? [])].map((consumer) => ({
+    consumer,
+    tokenSha256: hashToken(tokenOf(consumer)),
+  }));
   const host = await serveGatewayHttp(gateway, {
     ...given.host,
-    consumers: createTokenResolver([{ consumer: 'tests', tokenSha256: hashToken(TEST_TOKEN) }]),
+    consumers: createTokenResolver(consumers),
   });
   return {
     gateway,

@@ -11,13 +11,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_TEXTS, type Gateway, type GatewayHost } from '../src/index.ts';
-import {
-  type Child,
-  everythingSpec,
-  servedGateway,
-  startSdkServer,
-  TEST_TOKEN,
-} from './support.ts';
+import { type Child, everythingSpec, servedGateway, startSdkServer, tokenOf } from './support.ts';
 
 let upstream: Child;
 let gateway: Gateway;
@@ -27,7 +21,7 @@ beforeAll(async () => {
   upstream = await startSdkServer();
   ({ gateway, host } = await servedGateway(
     [{ url: upstream.url, prefix: 'sdk_' }, everythingSpec('ev_')],
-    { host: { sessions: true } },
+    { host: { sessions: true }, server: { others: ['bob'] } },
   ));
 });
 
@@ -40,7 +34,11 @@ afterAll(async () => {
 type Era = 'modern' | 'legacy';
 
 /** A caller of `era` answering elicitations with `confirm: true` and sampling with a poem. */
-async function caller(era: Era, declares = true): Promise<{ client: Client; asked: string[] }> {
+async function caller(
+  era: Era,
+  declares = true,
+  consumer = 'tests',
+): Promise<{ client: Client; asked: string[] }> {
   const asked: string[] = [];
   const client = new Client(
     { name: 'gateway-tests', version: '1.0.0' },
@@ -65,7 +63,7 @@ async function caller(era: Era, declares = true): Promise<{ client: Client; aske
   }
   await client.connect(
     new StreamableHTTPClientTransport(host.url, {
-      requestInit: { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+      requestInit: { headers: { authorization: `Bearer ${tokenOf(consumer)}` } },
     }),
   );
   return { client, asked };
@@ -157,5 +155,37 @@ describe('a 2025-era upstream asking while two calls run on it', () => {
     expect(textOf(result)).toContain(JSON.stringify(GATEWAY_TEXTS.upstreamFailed).slice(1, -1));
     expect(asked).toEqual([]);
     await client.close();
+  });
+});
+
+describe('a 2025-era upstream still at work on a cancelled call', () => {
+  it("gives nothing of that call to another consumer's call", async () => {
+    const a = await caller('legacy');
+    const b = await caller('legacy', true, 'bob');
+    const logged: unknown[] = [];
+    b.client.setNotificationHandler('notifications/message', (notification) => {
+      logged.push(notification.params);
+    });
+    await b.client.setLoggingLevel('debug');
+    // A's call is cancelled; the upstream ignores that, and 600 ms in logs and asks about A's input.
+    const cancel = new AbortController();
+    const first = a.client
+      .callTool({ name: 'sdk_lateask', arguments: { x: 'SECRET-OF-A' } }, { signal: cancel.signal })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    cancel.abort();
+    await first;
+    // B's call is the only one running when the upstream asks.
+    const stop = new AbortController();
+    const second = b.client
+      .callTool({ name: 'sdk_slow', arguments: {} }, { signal: stop.signal })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    stop.abort();
+    await second;
+    expect(b.asked).toEqual([]);
+    expect(JSON.stringify(logged)).not.toContain('SECRET-OF-A');
+    await a.client.close();
+    await b.client.close();
   });
 });
