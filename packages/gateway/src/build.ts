@@ -137,7 +137,25 @@ export async function build(
   const leftOut: LeftOut[] = [];
   const names = new Set<string>();
   for (const upstream of upstreams) {
-    for (const listed of await toolsOf(upstream.client)) {
+    const tools = await toolsOf(upstream.client);
+    // A name the upstream lists twice is ambiguous: which schema would it judge a call against?
+    const seen = new Set<unknown>();
+    const twice = new Set<unknown>();
+    for (const tool of tools) {
+      const named = (tool as { name?: unknown } | null)?.name;
+      if (seen.has(named)) twice.add(named);
+      seen.add(named);
+    }
+    for (const listed of tools) {
+      const listedName = (listed as { name?: unknown } | null)?.name;
+      if (typeof listedName === 'string' && twice.has(listedName)) {
+        leftOut.push({
+          upstream: upstream.index,
+          tool: listedName,
+          reason: 'the upstream lists more than one tool of this name',
+        });
+        continue;
+      }
       const wrong = malformed(listed);
       if (wrong !== undefined) {
         const named = (listed as { name?: unknown } | null)?.name;

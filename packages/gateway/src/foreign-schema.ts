@@ -320,6 +320,13 @@ class Converter {
     }
     const members: Record<string, TSchema> = {};
     for (const name of declared) {
+      if (name === '__proto__') {
+        // Its value would be lost, or taken as a prototype, by whatever copies the declaration.
+        throw new ForeignSchemaError(
+          pointer(pointer(path, 'properties'), name),
+          'a property named `__proto__` is not one the vocabulary can declare',
+        );
+      }
       const member = this.node(
         (properties as Json)[name],
         pointer(pointer(path, 'properties'), name),

@@ -91,6 +91,9 @@ describe('closing a foreign schema', () => {
       '/properties/t/items',
     );
     expect(refused({ type: 'object', properties: {}, required: ['ghost'] })).toBe('/required');
+    expect(
+      refused(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}')),
+    ).toBe('/properties/__proto__');
   });
 
   it.each([

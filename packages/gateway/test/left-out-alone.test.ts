@@ -71,6 +71,8 @@ describe('a tool list with tools MCP does not define', () => {
         { inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
         { name: 'no_schema' },
         { name: 'plain', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+        { name: 'twice', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+        { name: 'twice', inputSchema: { type: 'object', properties: { b: { type: 'number' } } } },
       ]),
     );
     const script = fileURLToPath(new URL('./fixtures/listed.mjs', import.meta.url));
@@ -84,6 +86,8 @@ describe('a tool list with tools MCP does not define', () => {
       ['string_root', expect.stringMatching(/^the catalog refuses it/)],
       ['', 'its definition is not one MCP defines: it has no name'],
       ['no_schema', 'its definition is not one MCP defines: it has no input schema'],
+      ['twice', 'the upstream lists more than one tool of this name'],
+      ['twice', 'the upstream lists more than one tool of this name'],
     ]);
   });
 });
