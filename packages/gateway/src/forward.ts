@@ -4,7 +4,12 @@
  * (an error's text replaced by ours, rich blocks rebuilt with the server's helpers).
  */
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/client';
-import { type AnyToolDefinition, defineTool, type ToolAnnotations } from '@portcullis/catalog';
+import {
+  type AnyToolDefinition,
+  defineTool,
+  type ToolAnnotations,
+  type ToolContext,
+} from '@portcullis/catalog';
 import {
   audioContent,
   type ClientRequests,
@@ -114,6 +119,89 @@ function annotationsOf(given: unknown): ToolAnnotations | undefined {
   return Object.keys(annotations).length === 0 ? undefined : annotations;
 }
 
+/**
+ * Calls the upstream tool with the admitted arguments, the call's signal and progress, and the
+ * rounds of `input_required` it asks (each question asked of our caller through the call's
+ * context); the upstream's final result, or one of our `ToolError`s. While it runs, the call is
+ * among the upstream's `calls`, for the requests and log messages a 2025-era upstream sends.
+ */
+async function callUpstream(
+  upstream: Upstream,
+  upstreamName: string,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<Record<string, unknown>> {
+  const callOptions = {
+    signal: context.signal,
+    onprogress: (progress: { progress: number; total?: number | undefined }) =>
+      context.reportProgress(progress.progress, progress.total),
+    timeout: 2_147_483_647,
+    allowInputRequired: true,
+  };
+  const asks = context as unknown as ClientRequests;
+  // In the 2026-07-28 era a request states its client's capabilities: the upstream is told
+  // what our caller can answer, which is all the gateway can relay.
+  const modern = isModern(upstream.client.getNegotiatedProtocolVersion());
+  const base: Record<string, unknown> = {
+    name: upstreamName,
+    arguments: args,
+    ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: capabilitiesOf(asks) } } : {}),
+  };
+  let params = base;
+  const running: RunningCall = {
+    consumer: context.consumer,
+    asks,
+    log: context.log,
+    asked: 0,
+    failure: undefined,
+    abandoned: false,
+  };
+  upstream.calls.add(running);
+  try {
+    for (let round = 0; ; round += 1) {
+      let result: Record<string, unknown>;
+      try {
+        result = (await upstream.client.callTool(
+          params as { name: string },
+          callOptions,
+        )) as Record<string, unknown>;
+      } catch (error) {
+        if (running.failure !== undefined) throw running.failure;
+        if (context.signal.aborted)
+          throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
+        const code = errorCodeOf(error);
+        throw new ToolError(GATEWAY_TEXTS.upstreamRefused(code), {
+          correctable: false,
+          ...(code === undefined ? {} : { meta: { [UPSTREAM_ERROR_CODE_META_KEY]: code } }),
+        });
+      }
+      if (running.failure !== undefined) throw running.failure;
+      if (result['resultType'] !== 'input_required') return result;
+      if (round === MAX_INPUT_ROUNDS) {
+        throw new ToolError(GATEWAY_TEXTS.tooManyRounds, { correctable: false });
+      }
+      // The upstream asks for input (2026-07-28): our caller is asked through this call's own
+      // context, its replies judged there, and the call retried upstream with them.
+      const responses = await relayInputRequests(result['inputRequests'], round, asks);
+      params = {
+        ...base,
+        ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
+        ...(result['requestState'] === undefined ? {} : { requestState: result['requestState'] }),
+      };
+    }
+  } finally {
+    if (context.signal.aborted) {
+      // Cancelled, past its deadline, or run again for a modern caller's answer: the upstream
+      // was told, but may work on; until the longest a call may take has passed, what it
+      // sends may be this call's, so no other consumer's call is given any of it.
+      running.abandoned = true;
+      setTimeout(() => upstream.calls.delete(running), upstream.abandonedMs).unref();
+    } else {
+      upstream.calls.delete(running);
+    }
+  }
+}
+
 export function definitionOf(
   upstream: Upstream,
   tool: Record<string, unknown>,
@@ -147,77 +235,12 @@ export function definitionOf(
     ...(output === undefined ? {} : { output }),
     weight: WEIGHT,
     run: async (args, context) => {
-      const callOptions = {
-        signal: context.signal,
-        onprogress: (progress: { progress: number; total?: number | undefined }) =>
-          context.reportProgress(progress.progress, progress.total),
-        timeout: 2_147_483_647,
-        allowInputRequired: true,
-      };
-      const asks = context as unknown as ClientRequests;
-      // In the 2026-07-28 era a request states its client's capabilities: the upstream is told
-      // what our caller can answer, which is all the gateway can relay.
-      const modern = isModern(upstream.client.getNegotiatedProtocolVersion());
-      const base: Record<string, unknown> = {
-        name: upstreamName,
-        arguments: args as Record<string, unknown>,
-        ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: capabilitiesOf(asks) } } : {}),
-      };
-      let params = base;
-      let result: Record<string, unknown>;
-      const running: RunningCall = {
-        consumer: context.consumer,
-        asks,
-        log: context.log,
-        asked: 0,
-        failure: undefined,
-        abandoned: false,
-      };
-      upstream.calls.add(running);
-      try {
-        for (let round = 0; ; round += 1) {
-          try {
-            result = (await upstream.client.callTool(
-              params as { name: string },
-              callOptions,
-            )) as Record<string, unknown>;
-          } catch (error) {
-            if (running.failure !== undefined) throw running.failure;
-            if (context.signal.aborted)
-              throw new ToolError(GATEWAY_TEXTS.cancelled, { correctable: false });
-            const code = errorCodeOf(error);
-            throw new ToolError(GATEWAY_TEXTS.upstreamRefused(code), {
-              correctable: false,
-              ...(code === undefined ? {} : { meta: { [UPSTREAM_ERROR_CODE_META_KEY]: code } }),
-            });
-          }
-          if (running.failure !== undefined) throw running.failure;
-          if (result['resultType'] !== 'input_required') break;
-          if (round === MAX_INPUT_ROUNDS) {
-            throw new ToolError(GATEWAY_TEXTS.tooManyRounds, { correctable: false });
-          }
-          // The upstream asks for input (2026-07-28): our caller is asked through this call's own
-          // context, its replies judged there, and the call retried upstream with them.
-          const responses = await relayInputRequests(result['inputRequests'], round, asks);
-          params = {
-            ...base,
-            ...(Object.keys(responses).length === 0 ? {} : { inputResponses: responses }),
-            ...(result['requestState'] === undefined
-              ? {}
-              : { requestState: result['requestState'] }),
-          };
-        }
-      } finally {
-        if (context.signal.aborted) {
-          // Cancelled, past its deadline, or run again for a modern caller's answer: the upstream
-          // was told, but may work on; until the longest a call may take has passed, what it
-          // sends may be this call's, so no other consumer's call is given any of it.
-          running.abandoned = true;
-          setTimeout(() => upstream.calls.delete(running), upstream.abandonedMs).unref();
-        } else {
-          upstream.calls.delete(running);
-        }
-      }
+      const result = await callUpstream(
+        upstream,
+        upstreamName,
+        args as Record<string, unknown>,
+        context,
+      );
       if (result['isError'] === true) {
         throw new ToolError(GATEWAY_TEXTS.upstreamFailed, { correctable: false });
       }
