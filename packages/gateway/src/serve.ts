@@ -2,10 +2,11 @@
  * Serves a gateway over Streamable HTTP and follows its rebuilds: each new tool server (an upstream
  * changed its tools) gets a handler of its own, a generation, which takes every new request from
  * then on. A generation before it keeps the requests it holds: the calls it runs, and with sessions
- * the sessions it opened (each session id starts with its generation). Once it holds none, it is
- * closed: at once if it never opened a session, else once idle for the sessions' idle time.
+ * the sessions it opened (their ids read from its answers to `initialize`; an id no generation gave
+ * goes to the newest). Once it holds none, it is closed: at once if it opened no session, else once
+ * no request of its sessions has been served for the sessions' idle time.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ToolServer } from '@portcullis/server';
 import {
@@ -42,15 +43,26 @@ function localRelay(): CancelRelay {
 }
 
 interface Generation {
-  readonly number: number;
-  readonly prefix: string;
   readonly handler: HttpHandler;
   /** Requests it is answering now (a session's GET stream among them). */
   held: number;
-  /** When it last took a request. */
+  /** When it last served a request of one of its sessions. */
   lastUsed: number;
-  /** Whether it may hold a session: it answered a request with sessions on. */
-  opened: boolean;
+  /** The ids of the sessions it opened, as its answers to `initialize` gave them. */
+  readonly sessions: Set<string>;
+}
+
+/** Calls `onSession` with the `Mcp-Session-Id` a response is written with, if any. */
+function watchSession(response: ServerResponse, onSession: (id: string) => void): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const arg of args) {
+      if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) continue;
+      const id = (arg as Record<string, unknown>)['mcp-session-id'];
+      if (typeof id === 'string') onSession(id);
+    }
+    return (writeHead as (...given: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof response.writeHead;
 }
 
 export async function serveGatewayHttp(
@@ -100,12 +112,10 @@ export async function serveGatewayHttp(
       ...(sessions === undefined ? {} : { sessions: { ...sessions, idPrefix: prefix } }),
     });
     generations.push({
-      number: count,
-      prefix,
       handler,
       held: 0,
       lastUsed: performance.now(),
-      opened: false,
+      sessions: new Set(),
     });
   };
   /** Closes each generation before the newest that holds nothing, and has been idle long enough. */
@@ -114,8 +124,9 @@ export async function serveGatewayHttp(
     for (const generation of generations.slice(0, -1)) {
       if (generation.held > 0) continue;
       // One that opened sessions waits out their idle time: a session unused that long is closed.
-      if (generation.opened && now - generation.lastUsed < idleMs) continue;
+      if (generation.sessions.size > 0 && now - generation.lastUsed < idleMs) continue;
       generations.splice(generations.indexOf(generation), 1);
+      for (const id of generation.sessions) owners.delete(id);
       void generation.handler.close();
     }
   };
@@ -125,12 +136,17 @@ export async function serveGatewayHttp(
       : setInterval(retire, Math.max(1000, Math.min(idleMs / 2, 60_000)));
   sweep?.unref();
 
-  /** The generation whose session the request names, else the newest. */
+  /** Which generation opened each live session. */
+  const owners = new Map<string, Generation>();
+  /**
+   * The generation that opened the session the request names, else the newest: a session id no
+   * generation gave (forged, or of a closed one) goes to the newest, which does not know it.
+   */
   const generationOf = (request: IncomingMessage): Generation => {
-    const newest = generations.at(-1) as Generation;
     const id = request.headers['mcp-session-id'];
-    if (sessions === undefined || typeof id !== 'string') return newest;
-    return generations.find((g) => id.startsWith(`${g.prefix}.`)) ?? newest;
+    return (
+      (typeof id === 'string' ? owners.get(id) : undefined) ?? (generations.at(-1) as Generation)
+    );
   };
 
   open(gateway.server);
@@ -141,14 +157,26 @@ export async function serveGatewayHttp(
   listener.on('request', (request, response) => {
     const generation = generationOf(request);
     generation.held += 1;
+    if (sessions !== undefined) {
+      watchSession(response, (id) => {
+        if (owners.has(id) || response.statusCode >= 300) return;
+        owners.set(id, generation);
+        generation.sessions.add(id);
+      });
+    }
     response.once('close', () => {
       generation.held -= 1;
-      // Only a request it served counts as use: one refused (a forged session id, no token) must
-      // not keep a generation from being closed.
-      if (response.statusCode < 300) generation.lastUsed = performance.now();
-      // A session may have been opened (the answer's `Mcp-Session-Id` is written with the head,
-      // out of sight here), or is in use: either way this generation may hold one.
-      if (sessions !== undefined && response.statusCode < 300) generation.opened = true;
+      // Only a request of its session it answered in full counts as use: one refused (no
+      // token, a session that is gone) must not keep a generation from being closed.
+      const id = request.headers['mcp-session-id'];
+      if (
+        typeof id === 'string' &&
+        generation.sessions.has(id) &&
+        response.writableFinished &&
+        response.statusCode < 300
+      ) {
+        generation.lastUsed = performance.now();
+      }
       if (generation.held === 0) retire();
     });
     generation.handler(request, response);
