@@ -1,4 +1,7 @@
 /**
+ * Longer than 400 lines: one walk over every kind of foreign schema node (objects, maps, arrays,
+ * unions, literals, each JSON type, references and cycles), whose refusals read best side by side.
+ *
  * A foreign tool's JSON Schema, turned into a declaration our publisher takes. The schema is first
  * normalized with the inliner's foreign policy (`inlineRefs(schema, 'foreign')`: an unresolvable
  * reference collapses to a bare object, a cycle is kept under the root `$defs`), then walked into
@@ -378,8 +381,39 @@ function literal(value: unknown, path: string, annotations: Json, type?: unknown
  * The declaration of a foreign schema, closed for our publisher; throws {@link ForeignSchemaError}
  * (or the inliner's error) for one that cannot be served exactly.
  */
+/**
+ * The pointer of the first object in `value` that is not a plain JSON object: one whose prototype
+ * a reader set from a `__proto__` key (a JSON text may hold one; an object reader that copies keys
+ * by assignment turns it into the prototype, and the key is gone). Undefined when there is none.
+ */
+function alteredPrototype(
+  value: unknown,
+  path: string,
+  seen = new Set<object>(),
+): string | undefined {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+  seen.add(value);
+  const prototype = Object.getPrototypeOf(value);
+  const plain = Array.isArray(value)
+    ? prototype === Array.prototype
+    : prototype === Object.prototype || prototype === null;
+  if (!plain) return path;
+  for (const key of Object.keys(value)) {
+    const found = alteredPrototype((value as Json)[key], pointer(path, key), seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export function closeForeignSchema(schema: unknown): TSchema {
   if (!isObject(schema)) throw new ForeignSchemaError('', 'the schema is not an object');
+  const altered = alteredPrototype(schema, '');
+  if (altered !== undefined) {
+    throw new ForeignSchemaError(
+      altered,
+      'an object here held a `__proto__` key, which the reader of the tool list turned into a prototype: the upstream schema cannot be read exactly',
+    );
+  }
   const inlined = inlineRefs(schema as never, 'foreign') as Json;
   const defs = isObject(inlined['$defs']) ? inlined['$defs'] : {};
   const { $defs: _defs, ...root } = inlined;
