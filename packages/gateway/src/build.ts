@@ -202,8 +202,24 @@ export async function build(
     grants[consumer] = tools === '*' ? [...served] : tools.filter((t) => served.includes(t));
   }
   const shown = exposure(catalog, served);
+  // A scope grant names served tools only: one left out (or not listed now) is not the
+  // operator's fault to fail the start for.
+  const scopeGrants =
+    options.server.scopeGrants === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(options.server.scopeGrants).map(([scope, tools]) => [
+            scope,
+            tools.filter((tool) => served.includes(tool)),
+          ]),
+        );
   const serverOf = (given: Record<string, string[]>) =>
-    createToolServer({ ...options.server, exposure: shown, grants: given });
+    createToolServer({
+      ...options.server,
+      ...(scopeGrants === undefined ? {} : { scopeGrants }),
+      exposure: shown,
+      grants: given,
+    });
   const notGranted: NotGranted[] = [];
   let server: ToolServer;
   try {
@@ -257,11 +273,9 @@ function catalogVerdict(
   // The tool server publishes it in every dialect (an enum past a dialect's limit, say, is
   // refused there): alone, so that one such tool is left out rather than failing the whole start.
   try {
-    createToolServer({
-      ...options.server,
-      exposure: exposure(catalog, [definition.name]),
-      grants: {},
-    });
+    // No grant of any kind: the operator's name tools this server alone does not hold.
+    const { scopeGrants: _scopes, ...server } = options.server;
+    createToolServer({ ...server, exposure: exposure(catalog, [definition.name]), grants: {} });
   } catch (error) {
     return `the tool server refuses it (${codeOf(error)})`;
   }

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('a tool the tool server cannot publish', () => {
-  it('is left out alone, naming why, and the others are served', async () => {
+  it('is left out alone, naming why, and the others are served, scope grants too', async () => {
     const tools = join(dir, 'tools.json');
     const many = Array.from({ length: 2000 }, (_, index) => `v${index}`);
     writeFileSync(
@@ -47,7 +47,11 @@ describe('a tool the tool server cannot publish', () => {
     gateway = await createGateway({
       upstreams: [{ command: process.execPath, args: [script, tools] }],
       warn: (line) => warnings.push(line),
-      server: testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
+      server: {
+        ...testServer({ dispatcher: { maxRunning: 4, maxQueued: 4 } }),
+        // A scope grant naming a tool left out names only the served ones.
+        scopeGrants: { read: ['plain', 'huge_enum'] },
+      },
     });
     expect(gateway.served).toEqual(['plain']);
     expect(gateway.leftOut).toEqual([
